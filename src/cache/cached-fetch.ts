@@ -1,0 +1,59 @@
+import type { Cached, CacheEntry, CacheStore, Clock, Coalescer } from './types.js';
+
+export interface FetchPolicy<T> {
+  /** Fresh lifetime for a value just loaded (may depend on the value, e.g. thread activity). */
+  ttlMs: (value: T) => number;
+  /** How long past freshness the entry may still be served when the load fails. */
+  graceMs: number;
+  load: () => Promise<T>;
+  /** Whether a failure may be answered with a stale entry (rate limits, Slack down — not auth errors). */
+  staleOn: (err: unknown) => boolean;
+}
+
+export interface CachedFetchDeps {
+  store: CacheStore;
+  coalescer: Coalescer;
+  clock: Clock;
+  onEvent?: (event: 'hit' | 'miss' | 'stale') => void;
+}
+
+/** Cache-aside read with coalescing and stale-if-error. */
+export function createCachedFetch({ store, coalescer, clock, onEvent }: CachedFetchDeps) {
+  return async function cachedFetch<T>(key: string, policy: FetchPolicy<T>): Promise<Cached<T>> {
+    const entry = await store.get<T>(key);
+    if (entry && entry.freshUntil > clock()) {
+      onEvent?.('hit');
+      return { value: entry.value, status: 'HIT', ageMs: clock() - entry.storedAt };
+    }
+    const loadAndStore = async () => {
+      const value = await policy.load();
+      const now = clock();
+      const freshUntil = now + policy.ttlMs(value);
+      const fresh: CacheEntry<T> = {
+        value,
+        storedAt: now,
+        freshUntil,
+        staleUntil: freshUntil + policy.graceMs,
+      };
+      await store.set(key, fresh);
+      return value;
+    };
+    const readFresh = async () => {
+      const e = await store.get<T>(key);
+      return e && e.freshUntil > clock() ? e.value : undefined;
+    };
+    try {
+      const value = await coalescer.run(key, loadAndStore, readFresh);
+      onEvent?.('miss');
+      return { value, status: 'MISS', ageMs: 0 };
+    } catch (err) {
+      if (entry && policy.staleOn(err)) {
+        onEvent?.('stale');
+        return { value: entry.value, status: 'STALE', ageMs: clock() - entry.storedAt };
+      }
+      throw err;
+    }
+  };
+}
+
+export type CachedFetch = ReturnType<typeof createCachedFetch>;

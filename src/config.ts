@@ -1,0 +1,58 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { envSchema } from 'env-schema';
+import { StringEnum } from './schemas/string-enum.js';
+
+const Ms = (def: number, description: string) => Type.Integer({ minimum: 0, default: def, description });
+
+/** The service's whole configuration; only this module reads `process.env`. */
+export const ConfigSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ default: '0.0.0.0', minLength: 1 }),
+  LOG_LEVEL: StringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  API_TOKENS: Type.String({
+    default: '',
+    description: 'Comma-separated bearer tokens accepted for all projects',
+  }),
+  API_TOKENS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  SLACK_USER_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  SLACK_API_URL: Type.String({ default: 'https://slack.com/api/', pattern: '^https?://[^\\s]+$' }),
+  REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
+  REQUEST_DEADLINE_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  MAX_RESPONSE_BYTES: Type.Integer({ minimum: 1024, default: 400_000 }),
+  CACHE_SEARCH_TTL_MS: Ms(60_000, 'Fresh lifetime of a search.messages answer'),
+  CACHE_THREAD_MIN_TTL_MS: Ms(15_000, 'Thread TTL when the last reply is recent'),
+  CACHE_THREAD_MAX_TTL_MS: Ms(3_600_000, 'Thread TTL for a thread quiet for days'),
+  CACHE_AUTH_TTL_MS: Ms(86_400_000, 'Lifetime of a memoised auth.test answer'),
+  CACHE_STALE_GRACE_MS: Ms(3_600_000, 'How long an expired entry may still be served when Slack fails'),
+  CACHE_MAX_ENTRIES: Type.Integer({ minimum: 10, default: 10_000 }),
+  SLACK_RATE_PRESET: StringEnum(['none', 'tier', 'non-marketplace'], {
+    default: 'none',
+    description: 'Client-side pacing of Slack calls',
+  }),
+  SLACK_DEFAULT_RETRY_AFTER_S: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
+  RATE_LIMIT_MAX: Type.Integer({
+    minimum: 0,
+    default: 0,
+    description: 'Requests per window per bearer token; 0 = off',
+  }),
+  RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+/** Validates an environment once; a bad value throws an error that names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const data = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  try {
+    return envSchema<Config>({ schema: ConfigSchema, data, dotenv: false });
+  } catch (err) {
+    const detail = (err as Error).message.replaceAll('env/', '');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+}
+
+/** A configuration with every default, for tests and the demo. */
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), ...overrides };
+}

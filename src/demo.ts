@@ -1,0 +1,36 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { DEMO_USER_TOKEN, startFakeSlack } from './fake-slack/index.js';
+
+/**
+ * `npm run demo`: the service on PORT (3000) with the in-memory cache, against a bundled fake Slack
+ * workspace on FAKE_SLACK_PORT (3001), so every route can be tried without a Slack token.
+ */
+const DEMO_API_TOKEN = 'demo-token';
+
+const slack = await startFakeSlack({ port: Number(process.env.FAKE_SLACK_PORT ?? 3001) });
+const config = loadConfig({
+  ...process.env,
+  API_TOKENS: process.env.API_TOKENS ?? DEMO_API_TOKEN,
+  SLACK_USER_TOKEN: DEMO_USER_TOKEN,
+  SLACK_API_URL: slack.url,
+  REDIS_URL: process.env.REDIS_URL,
+});
+const app = await buildApp({ config });
+const shutdown = async () => {
+  await app.close();
+  await slack.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const base = `http://localhost:${config.PORT}`;
+console.log(`
+agent-search demo is running on ${base} (fake Slack workspace "Acme Demo" at ${slack.url})
+Try:
+  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?query=deploy&count=3'
+  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?to_me=true&count=5'
+API docs: ${base}/docs
+`);

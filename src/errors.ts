@@ -1,0 +1,39 @@
+import createError from '@fastify/error';
+
+/** Every error this service raises on purpose. Codes are prefixed like Fastify's own (`FST_…`). */
+export const Errors = {
+  Unauthorized: createError('AS_ERR_UNAUTHORIZED', '%s', 401),
+  NoSlackToken: createError(
+    'AS_ERR_NO_SLACK_TOKEN',
+    'No Slack token: send X-Slack-Token (a user token, xoxp-…) or configure SLACK_USER_TOKEN',
+    401,
+  ),
+  SlackCallerAuth: createError('AS_ERR_SLACK_AUTH', 'Slack rejected the X-Slack-Token: %s', 401),
+  SlackServiceAuth: createError(
+    'AS_ERR_SLACK_SERVICE_AUTH',
+    "Slack rejected the service's own Slack token: %s",
+    502,
+  ),
+  SlackMissingScope: createError('AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope %s', 403),
+  SlackTokenType: createError(
+    'AS_ERR_SLACK_TOKEN_TYPE',
+    'Slack search needs a user token (xoxp-…); this token type is not allowed',
+    400,
+  ),
+  SlackNotFound: createError('AS_ERR_SLACK_NOT_FOUND', 'Slack: %s', 404),
+  SlackBadRequest: createError('AS_ERR_SLACK_BAD_REQUEST', 'Slack refused the request: %s', 400),
+  SlackRateLimited: createError(
+    'AS_ERR_SLACK_RATE_LIMITED',
+    'Slack rate limit for %s: retry after %d s',
+    429,
+  ),
+  SlackUnavailable: createError('AS_ERR_SLACK_UNAVAILABLE', 'Slack is unavailable: %s', 502),
+  Deadline: createError('AS_ERR_DEADLINE', 'The request did not finish within %d ms', 504),
+  ProjectForbidden: createError('AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project %s', 403),
+  BadRequest: createError('AS_ERR_BAD_REQUEST', '%s', 400),
+} as const;
+
+/** An error that asks the client to come back later. */
+export interface RetryableError extends Error {
+  retryAfterSeconds?: number;
+}

@@ -1,0 +1,44 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const API_VERSION = '0.1.0';
+
+/** The OpenAPI document, generated from the route schemas; served at /openapi.json with Swagger UI at /docs. */
+async function openapi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'agent-search',
+        version: API_VERSION,
+        description:
+          'Lean, fast, safe search for AI agents: Slack messages and threads in concise bodies, and tool-catalog search for MCP Router.',
+      },
+      servers: [{ url: 'http://localhost:3000', description: 'Local / demo' }],
+      tags: [
+        { name: 'slack', description: 'Slack message search and threads' },
+        { name: 'catalog', description: 'Tool search for MCP Router (CloudSearchProvider)' },
+        { name: 'operations', description: 'Health, readiness, metrics' },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'One of API_TOKENS or a token in API_TOKENS_FILE',
+          },
+        },
+      },
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+export default fp(openapi, { name: 'openapi' });

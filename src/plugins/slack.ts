@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../cache/types.js';
+import { Errors } from '../errors.js';
+import { ClientPool } from '../slack-client/client-pool.js';
+import { SlackGateway } from '../slack-client/slack-gateway.js';
+import type { SlackAccess } from '../slack-client/types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    slack: SlackGateway;
+    /** The Slack token and deadline a request acts with: X-Slack-Token, else SLACK_USER_TOKEN, else 401. */
+    slackAccess: (request: FastifyRequest) => SlackAccess;
+  }
+}
+
+export interface SlackPluginOptions {
+  clock: Clock;
+  onCall?: (method: string, outcome: string) => void;
+}
+
+async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
+  const { config } = app;
+  const pool = new ClientPool({
+    slackApiUrl: config.SLACK_API_URL,
+    timeoutMs: config.REQUEST_DEADLINE_MS,
+    logger: app.log,
+  });
+  const { store, gate, cachedFetch } = app.cache;
+  const gateway = new SlackGateway({
+    pool,
+    store,
+    gate,
+    cachedFetch,
+    clock: opts.clock,
+    onCall: opts.onCall,
+    options: {
+      searchTtlMs: config.CACHE_SEARCH_TTL_MS,
+      threadMinTtlMs: config.CACHE_THREAD_MIN_TTL_MS,
+      threadMaxTtlMs: config.CACHE_THREAD_MAX_TTL_MS,
+      authTtlMs: config.CACHE_AUTH_TTL_MS,
+      staleGraceMs: config.CACHE_STALE_GRACE_MS,
+      deadlineMs: config.REQUEST_DEADLINE_MS,
+      defaultRetryAfterS: config.SLACK_DEFAULT_RETRY_AFTER_S,
+      maxRepliesLimit: config.SLACK_RATE_PRESET === 'non-marketplace' ? 15 : 1000,
+    },
+  });
+  app.decorate('slack', gateway);
+  app.decorate('slackAccess', (request: FastifyRequest): SlackAccess => {
+    const header = request.headers['x-slack-token'];
+    const callerToken = (Array.isArray(header) ? header[0] : header)?.trim();
+    const token = callerToken || config.SLACK_USER_TOKEN;
+    if (!token) throw new Errors.NoSlackToken();
+    return { token, fromCaller: Boolean(callerToken), deadline: request.deadline };
+  });
+}
+
+export default fp(slack, { name: 'slack', dependencies: ['config', 'cache'] });

@@ -1,0 +1,110 @@
+import { Type } from '@sinclair/typebox';
+import { errorResponses } from '../schemas/error.js';
+import {
+  ChannelId,
+  ConciseMatch,
+  Cursor,
+  Day,
+  ResponseFormat,
+  ResponseMetadata,
+  UserId,
+} from '../schemas/slack.js';
+import { StringEnum } from '../schemas/string-enum.js';
+
+export const SearchQuery = Type.Object(
+  {
+    query: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 2000, description: 'Search words; optional only with to_me' }),
+    ),
+    count: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Matches per page' }),
+    cursor: Type.Optional(Cursor),
+    sort: StringEnum(['score', 'timestamp'], { default: 'score', description: 'Order of matches' }),
+    sort_dir: StringEnum(['asc', 'desc'], { default: 'desc', description: 'Direction of the order' }),
+    highlight: Type.Boolean({
+      default: true,
+      description: 'Mark matched terms (as *term* in concise bodies)',
+    }),
+    response_format: ResponseFormat,
+    channel_ids: Type.Optional(
+      Type.Array(ChannelId, {
+        maxItems: 50,
+        description: 'Search within these channels (repeated or comma-separated)',
+      }),
+    ),
+    from_users: Type.Optional(
+      Type.Array(UserId, {
+        maxItems: 50,
+        description: 'Messages from these users (repeated or comma-separated)',
+      }),
+    ),
+    after: Type.Optional(
+      Type.Unsafe<string>({ ...Day, description: 'Only messages after this day (YYYY-MM-DD)' }),
+    ),
+    before: Type.Optional(
+      Type.Unsafe<string>({ ...Day, description: 'Only messages before this day (YYYY-MM-DD)' }),
+    ),
+    on: Type.Optional(Type.Unsafe<string>({ ...Day, description: 'Only messages on this day (YYYY-MM-DD)' })),
+    to_me: StringEnum(['false', 'true', 'mention', 'dm'], {
+      default: 'false',
+      description:
+        'Messages addressed to the token’s user: true = @-mentions in channels and direct messages; mention or dm for one side',
+    }),
+    min_score: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: "Drop matches scoring below this share of the page's best",
+      }),
+    ),
+    dedupe_threads: Type.Boolean({ default: false, description: 'Keep only the best match per thread' }),
+    max_text_chars: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100_000,
+        description: 'Cut each message text after this many code points',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ConciseSearchBody = Type.Object(
+  {
+    ok: Type.Literal(true),
+    query: Type.String({ description: 'The query actually sent to Slack' }),
+    messages: Type.Object(
+      { total: Type.Integer(), matches: Type.Array(Type.Ref(ConciseMatch)) },
+      { additionalProperties: false },
+    ),
+    summary: Type.String(),
+    response_metadata: Type.Optional(ResponseMetadata),
+  },
+  { $id: 'ConciseSearchBody', additionalProperties: false },
+);
+
+export const DetailedSearchBody = Type.Object(
+  { ok: Type.Literal(true), summary: Type.String() },
+  {
+    $id: 'DetailedSearchBody',
+    additionalProperties: true,
+    description: "Slack's search.messages body plus summary",
+  },
+);
+
+export const searchMessagesSchema = {
+  tags: ['slack'],
+  summary: 'Search Slack messages',
+  description:
+    'Runs Slack search.messages with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or Slack’s body unchanged with response_format=detailed.',
+  security: [{ bearerAuth: [] }],
+  querystring: SearchQuery,
+  headers: Type.Object({
+    'x-slack-token': Type.Optional(Type.String({ description: 'Act as this Slack user (xoxp-…)' })),
+  }),
+  response: {
+    200: Type.Union([Type.Ref(ConciseSearchBody), Type.Ref(DetailedSearchBody)], {
+      description: 'Concise (default) or detailed body; X-Cache says HIT, MISS or STALE',
+    }),
+    ...errorResponses(400, 401, 403, 404, 429, 502, 504),
+  },
+};

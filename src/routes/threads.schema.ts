@@ -1,0 +1,71 @@
+import { Type } from '@sinclair/typebox';
+import { errorResponses } from '../schemas/error.js';
+import {
+  ChannelId,
+  ConciseThreadMessage,
+  Cursor,
+  ResponseFormat,
+  ResponseMetadata,
+  SlackTs,
+  SlackTsBound,
+} from '../schemas/slack.js';
+
+export const ThreadParams = Type.Object({
+  channel: ChannelId,
+  ts: Type.Unsafe<string>({ ...SlackTs, description: "The thread's root ts (any reply's ts also works)" }),
+});
+
+export const ThreadQuery = Type.Object(
+  {
+    cursor: Type.Optional(Cursor),
+    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Messages per page' }),
+    oldest: Type.Optional(
+      Type.Unsafe<string>({ ...SlackTsBound, description: 'Only messages after this ts' }),
+    ),
+    latest: Type.Optional(
+      Type.Unsafe<string>({ ...SlackTsBound, description: 'Only messages before this ts' }),
+    ),
+    inclusive: Type.Optional(Type.Boolean({ description: 'Include messages at exactly oldest/latest' })),
+    response_format: ResponseFormat,
+  },
+  { additionalProperties: false },
+);
+
+export const ConciseThreadBody = Type.Object(
+  {
+    ok: Type.Literal(true),
+    messages: Type.Array(Type.Ref(ConciseThreadMessage)),
+    has_more: Type.Boolean(),
+    summary: Type.String(),
+    response_metadata: Type.Optional(ResponseMetadata),
+  },
+  { $id: 'ConciseThreadBody', additionalProperties: false },
+);
+
+export const DetailedThreadBody = Type.Object(
+  { ok: Type.Literal(true), summary: Type.String() },
+  {
+    $id: 'DetailedThreadBody',
+    additionalProperties: true,
+    description: "Slack's conversations.replies body plus summary",
+  },
+);
+
+export const threadSchema = {
+  tags: ['slack'],
+  summary: 'Read a Slack thread',
+  description:
+    'Returns a thread (conversations.replies), oldest first, as a concise body with a summary, or Slack’s body unchanged with response_format=detailed.',
+  security: [{ bearerAuth: [] }],
+  params: ThreadParams,
+  querystring: ThreadQuery,
+  headers: Type.Object({
+    'x-slack-token': Type.Optional(Type.String({ description: 'Act as this Slack user (xoxp-…)' })),
+  }),
+  response: {
+    200: Type.Union([Type.Ref(ConciseThreadBody), Type.Ref(DetailedThreadBody)], {
+      description: 'Concise (default) or detailed body; X-Cache says HIT, MISS or STALE',
+    }),
+    ...errorResponses(400, 401, 403, 404, 429, 502, 504),
+  },
+};

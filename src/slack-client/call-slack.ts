@@ -1,0 +1,47 @@
+import type { WebClient } from '@slack/web-api';
+import { type RateGate, rateLimitedUntil } from '../cache/rate-gate.js';
+import type { Clock } from '../cache/types.js';
+import { mapSlackError, retryAfterOf } from './map-slack-error.js';
+
+export interface CallContext {
+  gate: RateGate;
+  /** The workspace the limit applies to (Slack limits per app, per workspace, per method). */
+  scope: string;
+  deadline: number;
+  callerToken: boolean;
+  clock: Clock;
+  defaultRetryAfterS: number;
+  onCall?: (method: string, outcome: string) => void;
+}
+
+/**
+ * One Slack call under the shared rate discipline: wait for the method's turn, and on a 429 mark the
+ * method blocked for everyone, then try again if `Retry-After` ends before the deadline.
+ */
+export async function callSlack<T>(
+  client: WebClient,
+  method: string,
+  args: Record<string, unknown>,
+  ctx: CallContext,
+): Promise<T> {
+  for (;;) {
+    await ctx.gate.acquire(ctx.scope, method, ctx.deadline);
+    try {
+      const result = (await client.apiCall(method, args)) as T;
+      ctx.onCall?.(method, 'ok');
+      return result;
+    } catch (err) {
+      const retryAfterS = retryAfterOf(err, ctx.defaultRetryAfterS);
+      if (retryAfterS === undefined) {
+        const mapped = mapSlackError(err, method, ctx.callerToken);
+        ctx.onCall?.(method, (mapped as { code?: string }).code ?? 'error');
+        throw mapped;
+      }
+      ctx.onCall?.(method, 'rate_limited');
+      const now = ctx.clock();
+      const until = now + retryAfterS * 1000;
+      await ctx.gate.block(ctx.scope, method, until);
+      if (until > ctx.deadline) throw rateLimitedUntil(method, until, now);
+    }
+  }
+}

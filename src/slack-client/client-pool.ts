@@ -1,0 +1,56 @@
+import { LogLevel, type Logger as SlackLogger, WebClient } from '@slack/web-api';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface ClientPoolOptions {
+  slackApiUrl: string;
+  /** Upper bound on one HTTP call to Slack, so a call never outlives the request deadline by much. */
+  timeoutMs: number;
+  logger: FastifyBaseLogger;
+  maxClients?: number;
+}
+
+function sdkLogger(log: FastifyBaseLogger): SlackLogger {
+  return {
+    debug: (...m) => log.debug({ slack: m.join(' ') }),
+    info: (...m) => log.debug({ slack: m.join(' ') }),
+    warn: (...m) => log.warn({ slack: m.join(' ') }),
+    error: (...m) => log.error({ slack: m.join(' ') }),
+    setLevel: () => {},
+    getLevel: () => LogLevel.DEBUG,
+    setName: () => {},
+  };
+}
+
+/**
+ * One WebClient per Slack token: the SDK queues calls per client, so one user's rate limit must not stall
+ * another's. Rate-limited calls are rejected at once (we wait ourselves, within the deadline), and the
+ * retry policy is short instead of the SDK default of 10 retries over ~30 minutes.
+ */
+export class ClientPool {
+  readonly #clients = new Map<string, WebClient>();
+  readonly #logger: SlackLogger;
+
+  constructor(private readonly options: ClientPoolOptions) {
+    this.#logger = sdkLogger(options.logger.child({ component: 'slack-sdk' }));
+  }
+
+  get(identity: string, token: string): WebClient {
+    let client = this.#clients.get(identity);
+    if (client) {
+      this.#clients.delete(identity);
+    } else {
+      client = new WebClient(token, {
+        slackApiUrl: this.options.slackApiUrl,
+        rejectRateLimitedCalls: true,
+        retryConfig: { retries: 1, factor: 1, minTimeout: 100, maxTimeout: 300 },
+        timeout: this.options.timeoutMs,
+        logger: this.#logger,
+      });
+    }
+    this.#clients.set(identity, client);
+    if (this.#clients.size > (this.options.maxClients ?? 1000)) {
+      this.#clients.delete(this.#clients.keys().next().value as string);
+    }
+    return client;
+  }
+}

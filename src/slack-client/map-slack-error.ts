@@ -1,0 +1,64 @@
+import { ErrorCode } from '@slack/web-api';
+import { Errors, type RetryableError } from '../errors.js';
+
+const AUTH = new Set(['invalid_auth', 'not_authed', 'token_revoked', 'account_inactive', 'token_expired']);
+const NOT_FOUND = new Set(['channel_not_found', 'thread_not_found', 'message_not_found', 'user_not_found']);
+const BAD_REQUEST = new Set([
+  'invalid_cursor',
+  'invalid_ts_latest',
+  'invalid_ts_oldest',
+  'invalid_arguments',
+  'no_query',
+  'invalid_limit',
+]);
+
+interface SdkError extends Error {
+  code?: string;
+  data?: { error?: string; needed?: string };
+  retryAfter?: number;
+  statusCode?: number;
+}
+
+/** Seconds to wait when the error is a Slack rate limit, otherwise undefined. */
+export function retryAfterOf(err: unknown, defaultSeconds: number): number | undefined {
+  const e = err as SdkError;
+  if (e?.code === ErrorCode.RateLimitedError) return Math.max(0, e.retryAfter ?? defaultSeconds);
+  if (e?.code === ErrorCode.PlatformError && e.data?.error === 'ratelimited') return defaultSeconds;
+  // The SDK throws a plain Error for a 429 whose Retry-After is missing or not a number.
+  if (e instanceof Error && !e.code && e.message.startsWith('Retry header did not contain'))
+    return defaultSeconds;
+  return undefined;
+}
+
+/** Turns whatever the Slack SDK threw into one of our HTTP errors. */
+export function mapSlackError(err: unknown, method: string, callerToken: boolean): Error {
+  const e = err as SdkError;
+  if (e instanceof Error && e.code?.startsWith('AS_ERR_')) return e;
+  const code = e?.data?.error;
+  if (e?.code === ErrorCode.PlatformError && code) {
+    if (AUTH.has(code))
+      return callerToken ? new Errors.SlackCallerAuth(code) : new Errors.SlackServiceAuth(code);
+    if (code === 'missing_scope')
+      return new Errors.SlackMissingScope(e.data?.needed ?? 'required by this method');
+    if (code === 'not_allowed_token_type') return new Errors.SlackTokenType();
+    if (NOT_FOUND.has(code)) return new Errors.SlackNotFound(code);
+    if (BAD_REQUEST.has(code)) return new Errors.SlackBadRequest(code);
+    return new Errors.SlackUnavailable(`${method} answered ${code}`);
+  }
+  if (e?.code === ErrorCode.HTTPError)
+    return new Errors.SlackUnavailable(`${method} answered HTTP ${e.statusCode}`);
+  if (e?.code === ErrorCode.RequestError)
+    return new Errors.SlackUnavailable(`${method} could not be reached`);
+  return new Errors.SlackUnavailable(`${method} gave an unreadable answer`);
+}
+
+export function isAuthError(err: unknown): boolean {
+  const code = (err as SdkError)?.code;
+  return code === 'AS_ERR_SLACK_AUTH' || code === 'AS_ERR_SLACK_SERVICE_AUTH';
+}
+
+/** Failures after which a stale cache entry is better than an error. */
+export function isUpstreamFailure(err: unknown): boolean {
+  const status = (err as RetryableError & { statusCode?: number })?.statusCode;
+  return status === 429 || status === 502 || status === 504;
+}

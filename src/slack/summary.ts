@@ -1,0 +1,34 @@
+export interface SearchSummaryInput {
+  total: number;
+  returned: number;
+  hasMore: boolean;
+  /** Extra sentences: merged searches, dropped matches, stale data. */
+  notes?: string[];
+  /** Concise bodies end with a hint on how to get full details; detailed ones do not. */
+  hint?: string;
+}
+
+export function searchSummary({ total, returned, hasMore, notes = [], hint }: SearchSummaryInput): string {
+  let s = `Found ${total} messages`;
+  if (total > returned) s += `, showing ${returned}`;
+  s += '.';
+  if (hasMore) s += ' Use next_cursor for more results.';
+  return [s, ...notes, ...(hint ? [hint] : [])].join(' ');
+}
+
+export function conciseSearchHint(firstThread?: { channel_id: string; thread_ts: string }): string {
+  const detailed = 'Add response_format=detailed for the full Slack message objects.';
+  if (!firstThread) return detailed;
+  return `Read a whole thread with GET /threads/{channel_id}/{thread_ts} (e.g. /threads/${firstThread.channel_id}/${firstThread.thread_ts}). ${detailed}`;
+}
+
+export function threadSummary(count: number, hasMore: boolean, notes: string[] = []): string {
+  const s = `Found ${count} messages in thread.${hasMore ? ' Use next_cursor for more results.' : ''}`;
+  return [s, ...notes].join(' ');
+}
+
+export function staleNote(ageMs: number): string {
+  const seconds = Math.round(ageMs / 1000);
+  const age = seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+  return `Slack is unavailable or rate limited: these results were cached ${age} ago and may be out of date.`;
+}

@@ -1,0 +1,47 @@
+/** The parts of a search.messages match the service reads. */
+export interface SlackMatch {
+  iid?: string;
+  channel?: { id?: string; name?: string; is_im?: boolean; is_mpim?: boolean };
+  user?: string;
+  username?: string;
+  ts: string;
+  text?: string;
+  permalink?: string;
+  thread_ts?: string;
+  score?: number;
+  [key: string]: unknown;
+}
+
+/** The parts of a conversations.replies message the service reads. */
+export interface SlackMessage {
+  user?: string;
+  bot_id?: string;
+  ts: string;
+  text?: string;
+  thread_ts?: string;
+  reply_count?: number;
+  parent_user_id?: string;
+  [key: string]: unknown;
+}
+
+export interface ConciseMatch {
+  channel_id: string;
+  channel_name: string | null;
+  user_id: string | null;
+  username: string | null;
+  ts: string;
+  text: string;
+  permalink: string;
+  thread_ts?: string;
+}
+
+export interface ConciseThreadMessage {
+  user_id: string | null;
+  ts: string;
+  text: string;
+  thread_ts?: string;
+  reply_count?: number;
+  parent_user_id?: string;
+  is_parent: boolean;
+  permalink: string;
+}

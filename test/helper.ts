@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { type AppOptions, buildApp } from '../src/app.js';
+import { type Config, defaultConfig } from '../src/config.js';
+import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from '../src/fake-slack/index.js';
+
+export const API_TOKEN = 'test-api-token-7f3a9c';
+export const SLACK_TOKEN = 'xoxp-demo-user';
+
+export interface Harness {
+  app: FastifyInstance;
+  slack: FakeSlack;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  config?: Partial<Config>;
+  fake?: FakeSlackOptions;
+  /** Reuse a running fake Slack (e.g. two app instances against one Slack). */
+  slack?: FakeSlack;
+  cache?: AppOptions['cache'];
+  logger?: AppOptions['logger'];
+  clock?: AppOptions['clock'];
+}
+
+/** The app as production builds it, against a fake Slack on loopback. */
+export async function buildHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const slack = options.slack ?? (await startFakeSlack(options.fake));
+  const config = defaultConfig({
+    API_TOKENS: API_TOKEN,
+    SLACK_API_URL: slack.url,
+    SLACK_USER_TOKEN: SLACK_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...options.config,
+  });
+  const app = await buildApp({ config, logger: options.logger ?? false, cache: options.cache, clock: options.clock });
+  await app.ready();
+  return {
+    app,
+    slack,
+    close: async () => {
+      await app.close();
+      if (!options.slack) await slack.close();
+    },
+  };
+}
+
+export const authHeaders = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${API_TOKEN}`, ...extra });
+
+export async function get(app: FastifyInstance, url: string, headers: Record<string, string> = authHeaders()) {
+  const res = await app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, headers: res.headers, body: res.json() as Record<string, unknown> };
+}

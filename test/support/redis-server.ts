@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer, Socket } from 'node:net';
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Starts again on the same port (for outage tests). */
+  start(): Promise<void>;
+}
+
+export function findRedisBinary(): string {
+  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+  if (!found) {
+    throw new Error(
+      'redis-server not found: install it (apt-get install -y redis-server); tests never skip without it',
+    );
+  }
+  return found;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(200);
+    socket.once('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+  });
+}
+
+/** A throwaway redis-server on a free loopback port, no persistence. */
+export async function startRedisServer(): Promise<RedisServer> {
+  const binary = findRedisBinary();
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn(
+      binary,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    for (let i = 0; i < 100; i++) {
+      if (await ping(port)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`redis-server did not answer on port ${port}`);
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGKILL');
+    });
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+}

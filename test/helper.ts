@@ -32,7 +32,12 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
     LOG_LEVEL: 'silent',
     ...options.config,
   });
-  const app = await buildApp({ config, logger: options.logger ?? false, cache: options.cache, clock: options.clock });
+  const app = await buildApp({
+    config,
+    logger: options.logger ?? false,
+    cache: options.cache,
+    clock: options.clock,
+  });
   await app.ready();
   return {
     app,
@@ -44,9 +49,16 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-export const authHeaders = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${API_TOKEN}`, ...extra });
+export const authHeaders = (extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${API_TOKEN}`,
+  ...extra,
+});
 
-export async function get(app: FastifyInstance, url: string, headers: Record<string, string> = authHeaders()) {
+export async function get(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = authHeaders(),
+) {
   const res = await app.inject({ method: 'GET', url, headers });
   return { status: res.statusCode, headers: res.headers, body: res.json() as Record<string, unknown> };
 }

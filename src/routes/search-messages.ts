@@ -168,13 +168,15 @@ export default async function searchMessagesRoute(app: FastifyInstance) {
         });
       };
       summarise();
-      const dropped = dropTrailingToFit(body, list, app.config.MAX_RESPONSE_BYTES);
-      if (dropped > 0) {
-        notes.push(
-          `${dropped} matches were left out to keep the response under ${app.config.MAX_RESPONSE_BYTES} bytes; ask for a smaller count or set max_text_chars.`,
-        );
+      const capNote = (n: number) =>
+        `${n} matches were left out to keep the response under ${app.config.MAX_RESPONSE_BYTES} bytes; ask for a smaller count or set max_text_chars.`;
+      let capped = false;
+      dropTrailingToFit(body, list, app.config.MAX_RESPONSE_BYTES, (dropped) => {
+        if (capped) notes.pop();
+        capped = true;
+        notes.push(capNote(dropped));
         summarise();
-      }
+      });
       reply.header('x-cache', status);
       return body;
     },

@@ -6,10 +6,10 @@ import type { FastifySchemaCompiler } from 'fastify';
  * Validates a JSON body exactly as sent (no type coercion, unlike the querystring) and reports the first
  * problem only, so a body with 5,000 bad items still gets a short 400 naming the item.
  */
-export function strictBodyValidator(references: TSchema[]): FastifySchemaCompiler<TSchema> {
+export function strictBodyValidator(references: TSchema[]): FastifySchemaCompiler<unknown> {
   return ({ schema, httpPart }) => {
     if (httpPart !== 'body') return () => true;
-    const check = TypeCompiler.Compile(schema, references);
+    const check = TypeCompiler.Compile(schema as TSchema, references);
     return (value: unknown) => {
       if (check.Check(value)) return { value };
       const first = check.Errors(value).First();

@@ -46,14 +46,17 @@ export default async function threadsRoute(app: FastifyInstance) {
       if (concise && nextCursor) body.response_metadata = { next_cursor: nextCursor };
       const notes = status === 'STALE' ? [staleNote(ageMs)] : [];
       body.summary = threadSummary(list.length, hasMore, notes);
-      const dropped = dropTrailingToFit(body, list, app.config.MAX_RESPONSE_BYTES);
-      if (dropped > 0) {
+      let capped = false;
+      dropTrailingToFit(body, list, app.config.MAX_RESPONSE_BYTES, (dropped) => {
+        if (capped) notes.pop();
+        capped = true;
         const last = (list[list.length - 1] as { ts?: string } | undefined)?.ts;
+        const resume = last ? `; continue with oldest=${last}` : '';
         notes.push(
-          `${dropped} messages were left out to keep the response under ${app.config.MAX_RESPONSE_BYTES} bytes${last ? `; continue with oldest=${last}` : ''}.`,
+          `${dropped} messages were left out to keep the response under ${app.config.MAX_RESPONSE_BYTES} bytes${resume}.`,
         );
         body.summary = threadSummary(list.length, hasMore, notes);
-      }
+      });
       reply.header('x-cache', status);
       return body;
     },

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { type RateGate, rateLimitedUntil } from '../cache/rate-gate.js';
 import type { Clock } from '../cache/types.js';
 import { mapSlackError, retryAfterOf } from './map-slack-error.js';
+import { stripSdkMetadata } from './strip-sdk-metadata.js';
 
 export interface CallContext {
   gate: RateGate;
@@ -27,7 +28,7 @@ export async function callSlack<T>(
   for (;;) {
     await ctx.gate.acquire(ctx.scope, method, ctx.deadline);
     try {
-      const result = (await client.apiCall(method, args)) as T;
+      const result = stripSdkMetadata(await client.apiCall(method, args)) as T;
       ctx.onCall?.(method, 'ok');
       return result;
     } catch (err) {

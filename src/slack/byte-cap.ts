@@ -1,19 +1,26 @@
-// Room for the sentence the summary gains when items are dropped.
-const RESERVE_BYTES = 512;
-
 const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
 /**
  * Removes trailing items from `items` (in place, a list inside `body`) until `body` serialises within
- * `maxBytes`. Whole items are dropped; JSON is never cut. Returns how many were dropped.
+ * `maxBytes`. Whole items are dropped, JSON is never cut; `onDrop` may grow the body (a summary
+ * sentence), so the size is measured again after it. Returns how many were dropped.
  */
-export function dropTrailingToFit(body: unknown, items: unknown[], maxBytes: number): number {
-  let size = bytes(body);
-  if (size <= maxBytes) return 0;
+export function dropTrailingToFit(
+  body: unknown,
+  items: unknown[],
+  maxBytes: number,
+  onDrop: (dropped: number) => void = () => {},
+): number {
   let dropped = 0;
-  while (items.length > 0 && size > maxBytes - RESERVE_BYTES) {
-    size -= bytes(items.pop()) + 1;
-    dropped++;
+  let size = bytes(body);
+  while (size > maxBytes && items.length > 0) {
+    let excess = size - maxBytes;
+    while (excess > 0 && items.length > 0) {
+      excess -= bytes(items.pop()) + 1;
+      dropped++;
+    }
+    onDrop(dropped);
+    size = bytes(body);
   }
   return dropped;
 }

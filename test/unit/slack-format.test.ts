@@ -14,10 +14,19 @@ describe('buildSearchQuery', () => {
   it('appends modifiers in a fixed order', () => {
     expect(
       buildSearchQuery(
-        { query: ' deploy failed ', channelIds: ['C1', 'C2'], fromUsers: ['U9'], after: '2026-01-01', before: '2026-02-01', on: '2026-01-15' },
+        {
+          query: ' deploy failed ',
+          channelIds: ['C1', 'C2'],
+          fromUsers: ['U9'],
+          after: '2026-01-01',
+          before: '2026-02-01',
+          on: '2026-01-15',
+        },
         [toMeModifier('dm', 'U5')],
       ),
-    ).toBe('deploy failed to:<@U5> in:<#C1> in:<#C2> from:<@U9> after:2026-01-01 before:2026-02-01 on:2026-01-15');
+    ).toBe(
+      'deploy failed to:<@U5> in:<#C1> in:<#C2> from:<@U9> after:2026-01-01 before:2026-02-01 on:2026-01-15',
+    );
   });
   it('lets a to_me modifier stand alone', () => {
     expect(buildSearchQuery({}, [toMeModifier('mention', 'U5')])).toBe('<@U5>');
@@ -49,7 +58,9 @@ describe('highlights and permalinks', () => {
     expect(buildPermalink('https://acme.slack.com', 'C1', '1700000000.000200', '1700000000.000100')).toBe(
       'https://acme.slack.com/archives/C1/p1700000000000200?thread_ts=1700000000.000100&cid=C1',
     );
-    expect(threadTsFromPermalink('https://x/archives/C1/p1?thread_ts=1700000000.000100&cid=C1')).toBe('1700000000.000100');
+    expect(threadTsFromPermalink('https://x/archives/C1/p1?thread_ts=1700000000.000100&cid=C1')).toBe(
+      '1700000000.000100',
+    );
     expect(threadTsFromPermalink(undefined)).toBeUndefined();
   });
 });
@@ -76,8 +87,15 @@ describe('concise matches', () => {
     });
   });
   it('reads thread_ts from the permalink of a reply', () => {
-    const reply = { ...match, channel: { id: 'C1', name: 'general' }, permalink: 'https://a/archives/C1/p1?thread_ts=1.000001&cid=C1' };
-    expect(toConciseMatch(reply, { workspaceUrl: 'https://a/' })).toMatchObject({ channel_name: 'general', thread_ts: '1.000001' });
+    const reply = {
+      ...match,
+      channel: { id: 'C1', name: 'general' },
+      permalink: 'https://a/archives/C1/p1?thread_ts=1.000001&cid=C1',
+    };
+    expect(toConciseMatch(reply, { workspaceUrl: 'https://a/' })).toMatchObject({
+      channel_name: 'general',
+      thread_ts: '1.000001',
+    });
   });
   it('filters by relative score and keeps the best match per thread', () => {
     const a = { ...match, ts: '1.1', score: 10 };
@@ -101,11 +119,21 @@ describe('threads', () => {
   it('formats parents and replies', () => {
     const ctx = { workspaceUrl: 'https://a/', channel: 'C1' };
     expect(toConciseThreadMessage(parent, ctx)).toEqual({
-      user_id: 'U1', ts: '1.000001', text: 'root', thread_ts: '1.000001', reply_count: 2, is_parent: true,
+      user_id: 'U1',
+      ts: '1.000001',
+      text: 'root',
+      thread_ts: '1.000001',
+      reply_count: 2,
+      is_parent: true,
       permalink: 'https://a/archives/C1/p1000001',
     });
     expect(toConciseThreadMessage(reply, ctx)).toEqual({
-      user_id: 'U2', ts: '1.000002', text: 'r', thread_ts: '1.000001', parent_user_id: 'U1', is_parent: false,
+      user_id: 'U2',
+      ts: '1.000002',
+      text: 'r',
+      thread_ts: '1.000001',
+      parent_user_id: 'U1',
+      is_parent: false,
       permalink: 'https://a/archives/C1/p1000002?thread_ts=1.000001&cid=C1',
     });
     expect(toConciseThreadMessage({ user: 'U3', ts: '2.000001', text: 'solo' }, ctx).is_parent).toBe(true);
@@ -118,7 +146,9 @@ describe('summaries and cursors', () => {
       'Found 123 messages, showing 20. Use next_cursor for more results. H.',
     );
     expect(searchSummary({ total: 2, returned: 2, hasMore: false })).toBe('Found 2 messages.');
-    expect(searchSummary({ total: 0, returned: 0, hasMore: false, notes: ['N.'] })).toBe('Found 0 messages. N.');
+    expect(searchSummary({ total: 0, returned: 0, hasMore: false, notes: ['N.'] })).toBe(
+      'Found 0 messages. N.',
+    );
     expect(threadSummary(3, true)).toBe('Found 3 messages in thread. Use next_cursor for more results.');
     expect(conciseSearchHint()).toBe('Add response_format=detailed for the full Slack message objects.');
   });
@@ -138,10 +168,13 @@ describe('summaries and cursors', () => {
   it('drops whole trailing items to fit a byte cap', () => {
     const items = Array.from({ length: 100 }, (_, i) => ({ i, text: 'x'.repeat(100) }));
     const body = { ok: true, items };
-    const dropped = dropTrailingToFit(body, items, 5000);
+    const grow = (n: number) => Object.assign(body, { note: `${n} dropped ${'y'.repeat(300)}` });
+    const dropped = dropTrailingToFit(body, items, 5000, grow);
     expect(dropped).toBeGreaterThan(0);
     expect(items.length + dropped).toBe(100);
-    expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(5000 - 512);
+    const size = Buffer.byteLength(JSON.stringify(body));
+    expect(size).toBeLessThanOrEqual(5000);
+    expect(size + Buffer.byteLength(JSON.stringify(items[0])) + 1).toBeGreaterThan(5000 - 400);
     expect(items.at(-1)?.i).toBe(items.length - 1);
   });
 });

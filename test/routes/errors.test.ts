@@ -1,0 +1,227 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALICE_TOKEN,
+  BOT_TOKEN,
+  GENERAL,
+  NOSCOPE_TOKEN,
+  REVOKED_TOKEN,
+  TS,
+  tinyWorkspace,
+} from '../fixtures/tiny-workspace.js';
+import { API_TOKEN, authHeaders, buildHarness, get, type Harness } from '../helper.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await buildHarness({
+    fake: { workspace: tinyWorkspace() },
+    config: { SLACK_USER_TOKEN: ALICE_TOKEN, REQUEST_DEADLINE_MS: 1500, SLACK_DEFAULT_RETRY_AFTER_S: 5 },
+  });
+});
+afterAll(() => h.close());
+afterEach(() => h.slack.reset());
+
+const error = (statusCode: number, code: string, error: string, message: string) => ({
+  statusCode,
+  code,
+  error,
+  message,
+});
+// A fresh query per test keeps earlier answers out of the cache.
+let n = 0;
+const search = (headers = authHeaders()) => get(h.app, `/search/messages?query=deploy${++n}`, headers);
+
+describe('our own bearer auth', () => {
+  it('answers 401 with WWW-Authenticate when the bearer token is missing or wrong', async () => {
+    const missing = await get(h.app, '/search/messages?query=x', {});
+    expect(missing.status).toBe(401);
+    expect(missing.headers['www-authenticate']).toBe('Bearer realm="agent-search"');
+    expect(missing.body).toEqual(
+      error(
+        401,
+        'AS_ERR_UNAUTHORIZED',
+        'Unauthorized',
+        'Missing Authorization header: send Authorization: Bearer <token>',
+      ),
+    );
+    const wrong = await get(h.app, '/search/messages?query=x', { authorization: `Bearer ${API_TOKEN}x` });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(error(401, 'AS_ERR_UNAUTHORIZED', 'Unauthorized', 'Invalid bearer token'));
+    const basic = await get(h.app, '/threads/C0GENERAL1/1767225660.000200', { authorization: 'Basic abc' });
+    expect(basic.status).toBe(401);
+    expect(h.slack.count()).toBe(0);
+  });
+
+  it('answers 401 when there is no Slack token at all', async () => {
+    const noSlack = await buildHarness({ slack: h.slack, config: { SLACK_USER_TOKEN: undefined } });
+    try {
+      const res = await get(noSlack.app, '/search/messages?query=x');
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(
+        error(
+          401,
+          'AS_ERR_NO_SLACK_TOKEN',
+          'Unauthorized',
+          'No Slack token: send X-Slack-Token (a user token, xoxp-…) or configure SLACK_USER_TOKEN',
+        ),
+      );
+    } finally {
+      await noSlack.close();
+    }
+  });
+});
+
+describe('Slack errors', () => {
+  it('blames the caller (401) for its own bad X-Slack-Token, and us (502) for ours', async () => {
+    const caller = await search(authHeaders({ 'x-slack-token': REVOKED_TOKEN }));
+    expect(caller.status).toBe(401);
+    expect(caller.body).toEqual(
+      error(401, 'AS_ERR_SLACK_AUTH', 'Unauthorized', 'Slack rejected the X-Slack-Token: token_revoked'),
+    );
+    const unknown = await search(authHeaders({ 'x-slack-token': 'xoxp-not-a-token' }));
+    expect(unknown.body).toEqual(
+      error(401, 'AS_ERR_SLACK_AUTH', 'Unauthorized', 'Slack rejected the X-Slack-Token: invalid_auth'),
+    );
+    const ours = await buildHarness({ slack: h.slack, config: { SLACK_USER_TOKEN: REVOKED_TOKEN } });
+    try {
+      const res = await get(ours.app, '/search/messages?query=x');
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual(
+        error(
+          502,
+          'AS_ERR_SLACK_SERVICE_AUTH',
+          'Bad Gateway',
+          "Slack rejected the service's own Slack token: token_revoked",
+        ),
+      );
+    } finally {
+      await ours.close();
+    }
+  });
+
+  it('maps missing_scope to 403 naming the scope, and a bot token on search to 400', async () => {
+    const scope = await search(authHeaders({ 'x-slack-token': NOSCOPE_TOKEN }));
+    expect(scope.status).toBe(403);
+    expect(scope.body).toEqual(
+      error(403, 'AS_ERR_SLACK_MISSING_SCOPE', 'Forbidden', 'The Slack token lacks the scope search:read'),
+    );
+    const bot = await search(authHeaders({ 'x-slack-token': BOT_TOKEN }));
+    expect(bot.status).toBe(400);
+    expect(bot.body).toEqual(
+      error(
+        400,
+        'AS_ERR_SLACK_TOKEN_TYPE',
+        'Bad Request',
+        'Slack search needs a user token (xoxp-…); this token type is not allowed',
+      ),
+    );
+  });
+
+  it('maps a bad Slack cursor to 400', async () => {
+    const res = await get(h.app, `/threads/${GENERAL}/${TS.parent}?cursor=bm9wZQ`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(
+      error(400, 'AS_ERR_SLACK_BAD_REQUEST', 'Bad Request', 'Slack refused the request: invalid_cursor'),
+    );
+  });
+
+  it('waits out a 429 whose Retry-After fits the deadline, then answers', async () => {
+    await search(); // auth.test memoised
+    h.slack.inject({ method: 'search.messages', kind: 'ratelimit', retryAfter: 1 });
+    const started = Date.now();
+    const res = await search();
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(h.slack.count('search.messages')).toBe(3);
+  });
+
+  it('answers 429 with Retry-After when the wait would pass the deadline, without calling Slack again', async () => {
+    const isolated = await buildHarness({
+      fake: { workspace: tinyWorkspace() },
+      config: { SLACK_USER_TOKEN: ALICE_TOKEN, REQUEST_DEADLINE_MS: 1500 },
+    });
+    try {
+      isolated.slack.inject({ method: 'search.messages', kind: 'ratelimit', retryAfter: 30 });
+      const res = await get(isolated.app, '/search/messages?query=a');
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(res.body).toEqual(
+        error(
+          429,
+          'AS_ERR_SLACK_RATE_LIMITED',
+          'Too Many Requests',
+          'Slack rate limit for search.messages: retry after 30 s',
+        ),
+      );
+      const next = await get(isolated.app, '/search/messages?query=b');
+      expect(next.status).toBe(429);
+      expect(Number(next.headers['retry-after'])).toBeGreaterThanOrEqual(29);
+      expect(isolated.slack.count('search.messages')).toBe(1);
+    } finally {
+      await isolated.close();
+    }
+  });
+
+  it('treats a 429 without Retry-After as rate limited for the default time', async () => {
+    const isolated = await buildHarness({
+      fake: { workspace: tinyWorkspace() },
+      config: { SLACK_USER_TOKEN: ALICE_TOKEN, SLACK_DEFAULT_RETRY_AFTER_S: 20 },
+    });
+    try {
+      isolated.slack.inject({ method: 'search.messages', kind: 'ratelimit', retryAfter: null });
+      const res = await get(isolated.app, '/search/messages?query=a');
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toBe('20');
+    } finally {
+      await isolated.close();
+    }
+  });
+
+  it('maps Slack 5xx, resets and unreadable bodies to 502', async () => {
+    await search();
+    for (const fault of [
+      { kind: 'http', status: 503, times: 3 },
+      { kind: 'reset', times: 3 },
+      { kind: 'non_json', times: 3 },
+    ] as const) {
+      h.slack.reset();
+      h.slack.inject({ method: 'search.messages', ...fault });
+      const res = await search();
+      expect(res.status).toBe(502);
+      expect(res.body.code).toBe('AS_ERR_SLACK_UNAVAILABLE');
+      expect(res.body.message).toMatch(/^Slack is unavailable: search\.messages /);
+    }
+  });
+
+  it('answers 504 when Slack is slower than the deadline', async () => {
+    await search();
+    h.slack.inject({ method: 'search.messages', kind: 'delay', ms: 2500 });
+    const started = Date.now();
+    const res = await search();
+    expect(res.status).toBe(504);
+    expect(res.body).toEqual(
+      error(504, 'AS_ERR_DEADLINE', 'Gateway Timeout', 'The request did not finish within 1500 ms'),
+    );
+    expect(Date.now() - started).toBeLessThan(2200);
+  });
+});
+
+describe('validation', () => {
+  it.each([
+    ['/search/messages?query=x&count=0', 'querystring/count must be >= 1'],
+    ['/search/messages?query=x&sort=random', 'querystring/sort must be equal to one of the allowed values'],
+    ['/search/messages?query=x&after=2026-02-30', 'querystring/after must match format "date"'],
+    ['/search/messages?query=x&min_score=2', 'querystring/min_score must be <= 1'],
+    [
+      '/search/messages?query=x&channel_ids=general',
+      'querystring/channel_ids/0 must match pattern "^[CGD][A-Z0-9]{2,40}$"',
+    ],
+    ['/search/messages?query=x&to_me=maybe', 'querystring/to_me must be equal to one of the allowed values'],
+    ['/search/messages?query=x&bogus=1', 'querystring must NOT have additional properties'],
+    ['/search/messages', 'querystring/query is required unless to_me is set'],
+  ])('%s → 400 naming the field', async (url, message) => {
+    const res = await get(h.app, url);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(h.slack.count('search.messages')).toBe(0);
+  });
+});

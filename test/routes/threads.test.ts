@@ -1,0 +1,167 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALICE,
+  ALICE_TOKEN,
+  BOB,
+  CAROL,
+  GENERAL,
+  SECRET,
+  TS,
+  tinyWorkspace,
+} from '../fixtures/tiny-workspace.js';
+import { buildHarness, get, type Harness } from '../helper.js';
+
+const link = (ts: string, thread?: string) =>
+  `https://tiny.slack.com/archives/${GENERAL}/p${ts.replace('.', '')}${thread ? `?thread_ts=${thread}&cid=${GENERAL}` : ''}`;
+
+const parent = {
+  user_id: CAROL,
+  ts: TS.parent,
+  text: 'deploy failed on staging',
+  thread_ts: TS.parent,
+  reply_count: 2,
+  is_parent: true,
+  permalink: link(TS.parent),
+};
+const reply1 = {
+  user_id: ALICE,
+  ts: TS.reply1,
+  text: 'looking at the deploy logs',
+  thread_ts: TS.parent,
+  parent_user_id: CAROL,
+  is_parent: false,
+  permalink: link(TS.reply1, TS.parent),
+};
+const reply2 = {
+  ...reply1,
+  user_id: BOB,
+  ts: TS.reply2,
+  text: 'rollback done',
+  permalink: link(TS.reply2, TS.parent),
+};
+
+let h: Harness;
+beforeAll(async () => {
+  h = await buildHarness({ fake: { workspace: tinyWorkspace() }, config: { SLACK_USER_TOKEN: ALICE_TOKEN } });
+});
+afterAll(() => h.close());
+afterEach(() => h.slack.reset());
+
+describe('GET /threads/:channel/:ts', () => {
+  it('returns the thread concisely, oldest first, with a summary', async () => {
+    const res = await get(h.app, `/threads/${GENERAL}/${TS.parent}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-cache']).toBe('MISS');
+    expect(res.body).toEqual({
+      ok: true,
+      messages: [parent, reply1, reply2],
+      has_more: false,
+      summary: 'Found 3 messages in thread.',
+    });
+    expect(h.slack.calls.at(-1)?.params).toMatchObject({ channel: GENERAL, ts: TS.parent, limit: '100' });
+  });
+
+  it('reads the same thread from a reply ts, and an unthreaded message alone', async () => {
+    const fromReply = await get(h.app, `/threads/${GENERAL}/${TS.reply2}`);
+    expect((fromReply.body.messages as unknown[]).length).toBe(3);
+    const single = await get(h.app, `/threads/${GENERAL}/${TS.other}`);
+    expect(single.body).toEqual({
+      ok: true,
+      messages: [
+        {
+          user_id: CAROL,
+          ts: TS.other,
+          text: 'lunch on friday?',
+          is_parent: true,
+          permalink: link(TS.other),
+        },
+      ],
+      has_more: false,
+      summary: 'Found 1 messages in thread.',
+    });
+  });
+
+  it('pages with next_cursor and never repeats the parent', async () => {
+    for (const repliesRepeatParent of [false, true]) {
+      const paged = await buildHarness({
+        fake: { workspace: tinyWorkspace(), repliesRepeatParent },
+        config: { SLACK_USER_TOKEN: ALICE_TOKEN },
+      });
+      try {
+        const first = await get(paged.app, `/threads/${GENERAL}/${TS.parent}?limit=2`);
+        expect(first.body).toEqual({
+          ok: true,
+          messages: [parent, reply1],
+          has_more: true,
+          summary: 'Found 2 messages in thread. Use next_cursor for more results.',
+          response_metadata: { next_cursor: expect.any(String) },
+        });
+        const cursor = (first.body.response_metadata as { next_cursor: string }).next_cursor;
+        const second = await get(
+          paged.app,
+          `/threads/${GENERAL}/${TS.parent}?limit=2&cursor=${encodeURIComponent(cursor)}`,
+        );
+        expect(second.body).toEqual({
+          ok: true,
+          messages: [reply2],
+          has_more: false,
+          summary: 'Found 1 messages in thread.',
+        });
+      } finally {
+        await paged.close();
+      }
+    }
+  });
+
+  it("returns Slack's body unchanged plus a summary when detailed", async () => {
+    const res = await get(h.app, `/threads/${GENERAL}/${TS.parent}?response_format=detailed`);
+    const { summary, ...slack } = res.body;
+    expect(summary).toBe('Found 3 messages in thread.');
+    expect(slack).toMatchObject({ ok: true, has_more: false });
+    expect((slack.messages as Array<{ ts: string; user: string }>).map((m) => [m.ts, m.user])).toEqual([
+      [TS.parent, CAROL],
+      [TS.reply1, ALICE],
+      [TS.reply2, BOB],
+    ]);
+  });
+
+  it('passes oldest, latest and inclusive to Slack', async () => {
+    await get(h.app, `/threads/${GENERAL}/${TS.parent}?oldest=${TS.reply1}&latest=1767225999&inclusive=true`);
+    expect(h.slack.calls.at(-1)?.params).toMatchObject({
+      oldest: TS.reply1,
+      latest: '1767225999',
+      inclusive: 'true',
+    });
+  });
+
+  it('maps unknown and invisible threads to 404', async () => {
+    const missing = await get(h.app, `/threads/${GENERAL}/1767000000.000001`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({
+      statusCode: 404,
+      code: 'AS_ERR_SLACK_NOT_FOUND',
+      error: 'Not Found',
+      message: 'Slack: thread_not_found',
+    });
+    const hidden = await get(h.app, `/threads/${SECRET}/${TS.secret}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toBe('Slack: channel_not_found');
+  });
+
+  it('validates channel and ts before calling Slack', async () => {
+    const badTs = await get(h.app, `/threads/${GENERAL}/12345`);
+    expect(badTs.status).toBe(400);
+    expect(badTs.body).toEqual({
+      statusCode: 400,
+      code: 'FST_ERR_VALIDATION',
+      error: 'Bad Request',
+      message: 'params/ts must match pattern "^\\d{9,10}\\.\\d{6}$"',
+    });
+    const badChannel = await get(h.app, `/threads/general/${TS.parent}`);
+    expect(badChannel.status).toBe(400);
+    expect(badChannel.body.message).toMatch(/^params\/channel must match pattern/);
+    const badLimit = await get(h.app, `/threads/${GENERAL}/${TS.parent}?limit=0`);
+    expect(badLimit.body.message).toBe('querystring/limit must be >= 1');
+    expect(h.slack.count()).toBe(0);
+  });
+});

@@ -1,0 +1,35 @@
+import type { WorkspaceToken } from '../workspace-types.js';
+import { DEPLOYBOT, LEO, MAYA, RUTH, TOMASZ } from './users.js';
+
+/** Maya Chen, the demo user: every user scope. */
+export const DEMO_USER_TOKEN = 'xoxp-demo-user';
+/** Leo Park: every user scope, different private memberships. */
+export const DEMO_OTHER_TOKEN = 'xoxp-demo-other';
+export const DEMO_BOT_TOKEN = 'xoxb-demo-bot';
+/** Maya Chen without `search:read`. */
+export const DEMO_NOSCOPE_TOKEN = 'xoxp-demo-noscope';
+export const DEMO_REVOKED_TOKEN = 'xoxp-demo-revoked';
+/** A deactivated user's token: account_inactive. */
+export const DEMO_INACTIVE_TOKEN = 'xoxp-demo-inactive';
+
+const READ_SCOPES = [
+  'channels:history',
+  'groups:history',
+  'im:history',
+  'mpim:history',
+  'channels:read',
+  'groups:read',
+  'im:read',
+  'mpim:read',
+  'users:read',
+];
+const USER_SCOPES = ['search:read', ...READ_SCOPES];
+
+export const demoTokens = (): WorkspaceToken[] => [
+  { token: DEMO_USER_TOKEN, type: 'user', userId: MAYA, scopes: [...USER_SCOPES] },
+  { token: DEMO_OTHER_TOKEN, type: 'user', userId: LEO, scopes: [...USER_SCOPES] },
+  { token: DEMO_BOT_TOKEN, type: 'bot', userId: DEPLOYBOT, scopes: [...READ_SCOPES, 'chat:write'] },
+  { token: DEMO_NOSCOPE_TOKEN, type: 'user', userId: MAYA, scopes: [...READ_SCOPES] },
+  { token: DEMO_REVOKED_TOKEN, type: 'user', userId: TOMASZ, scopes: [...USER_SCOPES], status: 'revoked' },
+  { token: DEMO_INACTIVE_TOKEN, type: 'user', userId: RUTH, scopes: [...USER_SCOPES], status: 'inactive' },
+];

@@ -1,0 +1,68 @@
+import type { Fault } from './fake-slack-types.js';
+import type { FaultQueue } from './fault-queue.js';
+import type { ResolvedOptions } from './methods/method-context.js';
+import { METHODS } from './methods/registry.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { ParsedCall } from './request-params.js';
+import { htmlReply, jsonReply, type Outcome, rateLimited, slackError } from './responses.js';
+import { SlackApiError } from './slack-error.js';
+import { indexWorkspace } from './workspace-index.js';
+import type { Workspace } from './workspace-types.js';
+
+export interface DispatchState {
+  workspace: Workspace;
+  options: ResolvedOptions;
+  faults: FaultQueue;
+  limiter: RateLimiter;
+  sleep(ms: number): Promise<void>;
+}
+
+function faultOutcome(fault: Fault): Outcome | undefined {
+  switch (fault.kind) {
+    case 'ratelimit':
+      return rateLimited(fault.retryAfter === undefined ? 1 : fault.retryAfter);
+    case 'http':
+      return htmlReply(fault.status, `${fault.status} Server Error`);
+    case 'reset':
+      return { type: 'reset' };
+    case 'non_json':
+      return htmlReply(200, 'Bad Gateway');
+    case 'error':
+      return slackError(fault.error, fault.extra);
+    case 'delay':
+      return undefined;
+  }
+}
+
+const TOKEN_STATUS_ERRORS = { revoked: 'token_revoked', inactive: 'account_inactive' } as const;
+
+/** Slack's order of checks: method, auth, rate limit, token type, then the method's own scope/arg checks. */
+function answer(call: ParsedCall, state: DispatchState): Outcome {
+  const spec = METHODS.get(call.method);
+  if (!spec) return slackError('unknown_method', { req_method: call.method });
+  if (call.bodyError) return slackError(call.bodyError);
+  if (!call.token) return slackError('not_authed');
+  const token = state.workspace.tokens.find((candidate) => candidate.token === call.token);
+  if (!token) return slackError('invalid_auth');
+  if (token.status && token.status !== 'active') return slackError(TOKEN_STATUS_ERRORS[token.status]);
+  const headers = {
+    'x-oauth-scopes': token.scopes.join(','),
+    ...(spec.acceptedScopes.length ? { 'x-accepted-oauth-scopes': spec.acceptedScopes.join(',') } : {}),
+  };
+  const retryAfter = state.limiter.take(`${state.workspace.team.id}:${call.method}`, call.method);
+  if (retryAfter !== undefined) return rateLimited(retryAfter);
+  if (spec.userTokenOnly && token.type !== 'user') return slackError('not_allowed_token_type', {}, headers);
+  try {
+    const index = indexWorkspace(state.workspace);
+    return jsonReply(spec.handle({ index, token, params: call.params, options: state.options }), headers);
+  } catch (error) {
+    if (error instanceof SlackApiError) return slackError(error.error, error.extra, headers);
+    throw error;
+  }
+}
+
+export async function dispatch(call: ParsedCall, state: DispatchState): Promise<Outcome> {
+  const fault = state.faults.take(call.method);
+  if (fault?.kind === 'delay') await state.sleep(fault.ms);
+  return (fault && faultOutcome(fault)) ?? answer(call, state);
+}

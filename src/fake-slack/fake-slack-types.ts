@@ -1,0 +1,70 @@
+import type { Workspace } from './workspace-types.js';
+
+export type SearchCursorLocation = 'pagination' | 'paging' | 'response_metadata' | 'all';
+
+export interface RateBudget {
+  limit: number;
+  windowMs: number;
+}
+
+export interface FakeSlackOptions {
+  /** @default createDemoWorkspace() */
+  workspace?: Workspace;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** @default 0 (a random free port) */
+  port?: number;
+  /** Where search.messages puts `next_cursor` in cursor mode (Slack's docs and SDK disagree). @default 'pagination' */
+  searchCursorLocation?: SearchCursorLocation;
+  /** Continuation pages of conversations.replies start with the parent again. @default false */
+  repliesRepeatParent?: boolean;
+  /**
+   * Per (team, method) budgets. `true` = Slack tier presets; an object = presets plus these overrides.
+   * @default false
+   */
+  rateLimits?: boolean | Partial<Record<string, RateBudget>>;
+  /** conversations.replies limited to 1/min (unless overridden in `rateLimits`) and `limit` clamped to 15. @default false */
+  nonMarketplace?: boolean;
+  /** `false` = search matches carry no `permalink`. @default true */
+  includePermalinks?: boolean;
+}
+
+export interface RecordedCall {
+  method: string;
+  httpMethod: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  token: string | undefined;
+  params: Record<string, string>;
+  at: number;
+}
+
+export type Fault = {
+  /** Slack method the fault applies to; undefined = any. */
+  method?: string;
+  /** @default 1 */
+  times?: number;
+} & (
+  | {
+      kind: 'ratelimit' /** Seconds; null = 429 without Retry-After. @default 1 */;
+      retryAfter?: number | null;
+    }
+  | { kind: 'http'; status: number }
+  | { kind: 'reset' }
+  | { kind: 'non_json' }
+  | { kind: 'error'; error: string; extra?: Record<string, unknown> }
+  | { kind: 'delay'; ms: number }
+);
+
+export interface FakeSlack {
+  /** `http://127.0.0.1:<port>/api/`, for `slackApiUrl`. */
+  url: string;
+  port: number;
+  calls: RecordedCall[];
+  count(method?: string): number;
+  /** Clears recorded calls, queued faults and rate-limit windows. */
+  reset(): void;
+  inject(fault: Fault): void;
+  close(): Promise<void>;
+  workspace: Workspace;
+}

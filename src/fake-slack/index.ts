@@ -1,0 +1,36 @@
+export {
+  createDemoWorkspace,
+  DEMO_BOT_TOKEN,
+  DEMO_CHANNELS,
+  DEMO_INACTIVE_TOKEN,
+  DEMO_LONG_THREAD,
+  DEMO_NOSCOPE_TOKEN,
+  DEMO_OTHER_TOKEN,
+  DEMO_OTHER_USER_ID,
+  DEMO_REVOKED_TOKEN,
+  DEMO_TEAM_ID,
+  DEMO_USER_ID,
+  DEMO_USER_TOKEN,
+} from './demo-workspace.js';
+export type {
+  FakeSlack,
+  FakeSlackOptions,
+  Fault,
+  RateBudget,
+  RecordedCall,
+  SearchCursorLocation,
+} from './fake-slack-types.js';
+export { TIER_PRESETS } from './rate-limiter.js';
+export { parseSearchQuery, type SearchQuery } from './search-query.js';
+export { startFakeSlack } from './server.js';
+export type {
+  ChannelKind,
+  TokenStatus,
+  Workspace,
+  WorkspaceChannel,
+  WorkspaceMessage,
+  WorkspaceReaction,
+  WorkspaceTeam,
+  WorkspaceToken,
+  WorkspaceUser,
+} from './workspace-types.js';

@@ -1,0 +1,46 @@
+import { stableUuid } from './ids.js';
+import { richTextBlocks } from './rich-text.js';
+import { compareTs, messageKey, type WorkspaceIndex } from './workspace-index.js';
+import type { WorkspaceMessage } from './workspace-types.js';
+
+function threadFields(message: WorkspaceMessage, index: WorkspaceIndex, viewerId: string) {
+  if (message.threadTs && message.threadTs !== message.ts) {
+    const parent = index.messages.get(messageKey(message.channel, message.threadTs));
+    return { thread_ts: message.threadTs, parent_user_id: parent?.user ?? message.user };
+  }
+  const replies = index.replies.get(messageKey(message.channel, message.ts));
+  if (!replies?.length) return {};
+  const replyUsers = [...new Set(replies.map((reply) => reply.user))];
+  const latest = replies.reduce((a, b) => (compareTs(a.ts, b.ts) >= 0 ? a : b)).ts;
+  const subscribed = message.user === viewerId || replyUsers.includes(viewerId);
+  return {
+    thread_ts: message.ts,
+    reply_count: replies.length,
+    reply_users_count: replyUsers.length,
+    latest_reply: latest,
+    reply_users: replyUsers,
+    is_locked: false,
+    subscribed,
+    ...(subscribed ? { last_read: latest, unread_count: 0 } : {}),
+  };
+}
+
+/** A message as conversations.* methods return it. */
+export function historyMessage(message: WorkspaceMessage, index: WorkspaceIndex, viewerId: string) {
+  const author = index.users.get(message.user);
+  const seed = messageKey(message.channel, message.ts);
+  return {
+    ...(author?.isBot ? { bot_id: author.botId, app_id: `A${author.botId?.slice(1)}` } : {}),
+    ...(author?.isBot ? {} : { client_msg_id: stableUuid(`msg:${seed}`) }),
+    type: 'message',
+    text: message.text,
+    user: message.user,
+    ts: message.ts,
+    blocks: richTextBlocks(message.text, seed),
+    team: index.team.id,
+    ...(message.attachments ? { attachments: message.attachments } : {}),
+    ...(message.files ? { files: message.files } : {}),
+    ...threadFields(message, index, viewerId),
+    ...(message.reactions ? { reactions: message.reactions } : {}),
+  };
+}

@@ -1,0 +1,16 @@
+import { authTest } from './auth-test.js';
+import { chatGetPermalink } from './chat-get-permalink.js';
+import { conversationsInfo } from './conversations-info.js';
+import { conversationsReplies } from './conversations-replies.js';
+import type { MethodSpec } from './method-context.js';
+import { searchMessages } from './search-messages.js';
+import { usersInfo } from './users-info.js';
+
+export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
+  ['auth.test', authTest],
+  ['search.messages', searchMessages],
+  ['conversations.replies', conversationsReplies],
+  ['conversations.info', conversationsInfo],
+  ['users.info', usersInfo],
+  ['chat.getPermalink', chatGetPermalink],
+]);

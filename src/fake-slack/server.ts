@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createDemoWorkspace } from './demo-workspace.js';
+import { type DispatchState, dispatch } from './dispatch.js';
+import type { FakeSlack, FakeSlackOptions, RecordedCall } from './fake-slack-types.js';
+import { FaultQueue } from './fault-queue.js';
+import { RateLimiter, resolveBudgets } from './rate-limiter.js';
+import { readCall } from './request-params.js';
+
+const urlHost = (host: string): string =>
+  host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
+/** Starts a fake Slack Web API on loopback; point `WebClient`'s `slackApiUrl` at `fake.url`. */
+export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
+  const workspace = options.workspace ?? createDemoWorkspace();
+  const host = options.host ?? '127.0.0.1';
+  const calls: RecordedCall[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let requestId = 0;
+  const state: DispatchState = {
+    workspace,
+    options: {
+      searchCursorLocation: options.searchCursorLocation ?? 'pagination',
+      repliesRepeatParent: options.repliesRepeatParent ?? false,
+      nonMarketplace: options.nonMarketplace ?? false,
+      includePermalinks: options.includePermalinks ?? true,
+    },
+    faults: new FaultQueue(),
+    limiter: new RateLimiter(resolveBudgets(options.rateLimits, options.nonMarketplace ?? false)),
+    sleep: (ms) =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, ms);
+        timers.add(timer);
+      }),
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const call = await readCall(req);
+    if (!call) {
+      res
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('fake Slack serves POST /api/<method>\n');
+      return;
+    }
+    calls.push({ ...call, at: Date.now() });
+    const outcome = await dispatch(call, state);
+    if (outcome.type === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (res.destroyed) return;
+    res.writeHead(outcome.status, {
+      'content-type': outcome.contentType,
+      'content-length': Buffer.byteLength(outcome.body),
+      'x-slack-req-id': `fake-${(++requestId).toString(16).padStart(8, '0')}`,
+      ...outcome.headers,
+    });
+    res.end(outcome.body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('fake-slack: handler crashed', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`fake-slack bug: ${error instanceof Error ? error.stack : String(error)}\n`);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${urlHost(host)}:${port}/api/`,
+    port,
+    calls,
+    workspace,
+    count: (method) =>
+      method === undefined ? calls.length : calls.filter((c) => c.method === method).length,
+    reset() {
+      calls.length = 0;
+      state.faults.clear();
+      state.limiter.reset();
+    },
+    inject: (fault) => state.faults.push(fault),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

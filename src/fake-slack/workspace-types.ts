@@ -1,0 +1,75 @@
+export type ChannelKind = 'public' | 'private' | 'im' | 'mpim';
+
+export type TokenStatus = 'active' | 'revoked' | 'inactive';
+
+export interface WorkspaceTeam {
+  id: string;
+  name: string;
+  /** Subdomain: permalinks and auth.test use `https://<domain>.slack.com/`. */
+  domain: string;
+}
+
+export interface WorkspaceUser {
+  id: string;
+  /** The handle, matched by `from:@name`. */
+  name: string;
+  realName: string;
+  displayName?: string;
+  title?: string;
+  tz?: string;
+  isBot?: boolean;
+  botId?: string;
+  isAdmin?: boolean;
+  deleted?: boolean;
+}
+
+export interface WorkspaceChannel {
+  id: string;
+  kind: ChannelKind;
+  /** Required for public/private channels; IMs have none and MPIMs default to `mpdm-a--b-1`. */
+  name?: string;
+  /** Visibility of private channels, IMs and MPIMs follows membership. */
+  members: string[];
+  /** Unix seconds. */
+  created: number;
+  creator?: string;
+  topic?: string;
+  purpose?: string;
+}
+
+export interface WorkspaceReaction {
+  name: string;
+  users: string[];
+  count: number;
+}
+
+export interface WorkspaceMessage {
+  channel: string;
+  /** `"1772445600.000100"`; unique within a channel. */
+  ts: string;
+  user: string;
+  text: string;
+  /** Set on thread replies only: the parent's ts. */
+  threadTs?: string;
+  attachments?: Record<string, unknown>[];
+  files?: Record<string, unknown>[];
+  reactions?: WorkspaceReaction[];
+}
+
+export interface WorkspaceToken {
+  token: string;
+  type: 'user' | 'bot';
+  /** The user the token acts as (for bot tokens, the bot user). */
+  userId: string;
+  scopes: string[];
+  /** @default 'active' */
+  status?: TokenStatus;
+}
+
+export interface Workspace {
+  team: WorkspaceTeam;
+  users: WorkspaceUser[];
+  channels: WorkspaceChannel[];
+  messages: WorkspaceMessage[];
+  tokens: WorkspaceToken[];
+}

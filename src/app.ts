@@ -1,15 +1,25 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import type { RateGate } from './cache/rate-gate.js';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import type { Config } from './config.js';
+import { loggerOptions, REDACTED_PATHS } from './logging/log-options.js';
+import { requestIdOf } from './logging/request-id.js';
+import apiRateLimit from './plugins/api-rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
-import errorHandler from './plugins/error-handler.js';
+import drainConnections from './plugins/drain-connections.js';
+import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
+import overload from './plugins/overload.js';
+import redisPlugin from './plugins/redis.js';
+import requestId from './plugins/request-id.js';
 import slackPlugin from './plugins/slack.js';
 import catalogSearchRoute from './routes/catalog-search.js';
 import healthRoutes from './routes/health.js';
+import metricsRoute from './routes/metrics.js';
 import searchMessagesRoute from './routes/search-messages.js';
 import threadsRoute from './routes/threads.js';
 import { sharedSchemas } from './schemas/shared.js';
@@ -26,27 +36,35 @@ declare module 'fastify' {
 
 export interface AppOptions {
   config: Config;
-  /** pino options or false; tests pass a stream to capture logs. */
+  /** pino options (merged with the redaction, which cannot be turned off) or false; tests pass a stream. */
   logger?: FastifyServerOptions['logger'];
   /** @default Date.now */
   clock?: Clock;
-  /** Shared cache parts (Redis-backed in production with REDIS_URL); in-memory when absent. */
+  /** Cache parts to use instead of the Redis-backed (with `redis`) or in-memory ones. */
   cache?: { store?: CacheStore; coalescer?: Coalescer; gate?: RateGate };
+  /**
+   * Shared Redis for cache, coalescing and rate limits across replicas (see `createRedisClient`); the app
+   * connects it and closes it on close. Absent: everything stays in process memory.
+   */
+  redis?: Redis;
+  /** Process metrics in GET /metrics. @default true */
+  defaultMetrics?: boolean;
 }
 
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers["x-slack-token"]',
-  'req.headers.cookie',
-];
+export { REDACTED_PATHS };
 
 /** Builds the service; tests and production call this the same way. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, clock = Date.now } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: REDACTED_PATHS },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(config.LOG_LEVEL, typeof options.logger === 'object' ? options.logger : {}),
     bodyLimit: 8 * 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    frameworkErrors,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
 
@@ -59,14 +77,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(errorHandler);
+  await app.register(requestId);
+  await app.register(drainConnections);
+  await app.register(metricsPlugin, { defaultMetrics: options.defaultMetrics });
+  const { metrics } = app;
+  await app.register(overload);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
-  await app.register(cachePlugin, { clock, parts: options.cache });
-  await app.register(slackPlugin, { clock });
+  await app.register(redisPlugin, { client: options.redis, clock });
+  await app.register(apiRateLimit, { onLimited: metrics.onApiRateLimited });
+  await app.register(cachePlugin, { clock, parts: options.cache, onEvent: metrics.onCacheEvent });
+  await app.register(slackPlugin, { clock, onCall: metrics.onSlackCall, onRateWait: metrics.onRateWait });
 
   await app.register(healthRoutes);
   await app.register(searchMessagesRoute);
   await app.register(threadsRoute);
-  await app.register(catalogSearchRoute);
+  await app.register(catalogSearchRoute, { onRanked: metrics.onRanked });
+  await app.register(metricsRoute);
   return app;
 }

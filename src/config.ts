@@ -25,9 +25,20 @@ export const ConfigSchema = Type.Object({
   CACHE_AUTH_TTL_MS: Ms(86_400_000, 'Lifetime of a memoised auth.test answer'),
   CACHE_STALE_GRACE_MS: Ms(3_600_000, 'How long an expired entry may still be served when Slack fails'),
   CACHE_MAX_ENTRIES: Type.Integer({ minimum: 10, default: 10_000 }),
+  CACHE_LOCK_TTL_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: 3_000,
+    description: 'Redis coalescing lock lifetime (renewed while held): how long a dead holder blocks others',
+  }),
   SLACK_RATE_PRESET: StringEnum(['none', 'tier', 'non-marketplace'], {
     default: 'none',
     description: 'Client-side pacing of Slack calls',
+  }),
+  SLACK_APP_ID: Type.String({
+    default: 'default',
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'Names the Slack app in shared rate-limit keys; set it when several apps share one Redis',
   }),
   SLACK_DEFAULT_RETRY_AFTER_S: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
   RATE_LIMIT_MAX: Type.Integer({
@@ -36,7 +47,29 @@ export const ConfigSchema = Type.Object({
     description: 'Requests per window per bearer token; 0 = off',
   }),
   RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
-  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({ minLength: 1, description: 'Bearer token for GET /metrics; unset = any API token' }),
+  ),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({
+    minimum: 0,
+    default: 1000,
+    description: 'Answer 503 while the mean event-loop delay is above this; 0 = off',
+  }),
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    default: 0,
+    description: 'Answer 503 while event-loop utilisation is above this (0–1); 0 = off',
+  }),
+  PRESSURE_MAX_HEAP_USED_BYTES: Type.Integer({ minimum: 0, default: 0, description: '0 = off' }),
+  PRESSURE_MAX_RSS_BYTES: Type.Integer({ minimum: 0, default: 0, description: '0 = off' }),
+  PRESSURE_RETRY_AFTER_S: Type.Integer({ minimum: 1, maximum: 3600, default: 10 }),
+  SHUTDOWN_GRACE_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 300_000,
+    default: 15_000,
+    description: 'On SIGTERM, how long in-flight requests may finish before the process exits anyway',
+  }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

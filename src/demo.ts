@@ -1,10 +1,11 @@
 import { buildApp } from './app.js';
+import { createRedisClient } from './cache/redis-client.js';
 import { loadConfig } from './config.js';
 import { DEMO_USER_TOKEN, startFakeSlack } from './fake-slack/index.js';
 
 /**
- * `npm run demo`: the service on PORT (3000) with the in-memory cache, against a bundled fake Slack
- * workspace on FAKE_SLACK_PORT (3001), so every route can be tried without a Slack token.
+ * `npm run demo`: the service on PORT (3000) with the in-memory cache (Redis with REDIS_URL), against a
+ * bundled fake Slack workspace on FAKE_SLACK_PORT (3001), so every route can be tried without a Slack token.
  */
 const DEMO_API_TOKEN = 'demo-token';
 
@@ -16,7 +17,8 @@ const config = loadConfig({
   SLACK_API_URL: slack.url,
   REDIS_URL: process.env.REDIS_URL,
 });
-const app = await buildApp({ config });
+const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
+const app = await buildApp({ config, redis });
 const shutdown = async () => {
   await app.close();
   await slack.close();

@@ -31,6 +31,12 @@ export const Errors = {
   Deadline: createError('AS_ERR_DEADLINE', 'The request did not finish within %d ms', 504),
   ProjectForbidden: createError('AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project %s', 403),
   BadRequest: createError('AS_ERR_BAD_REQUEST', '%s', 400),
+  ApiRateLimited: createError(
+    'AS_ERR_RATE_LIMITED',
+    'Rate limit of %d requests per window exceeded for this token: retry after %d s',
+    429,
+  ),
+  Overloaded: createError('AS_ERR_OVERLOADED', 'The service is overloaded: retry after %d s', 503),
 } as const;
 
 /** An error that asks the client to come back later. */

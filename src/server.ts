@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
+import { createRedisClient } from './cache/redis-client.js';
 import { loadConfig } from './config.js';
 
 let config: ReturnType<typeof loadConfig>;
@@ -10,12 +11,18 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config });
+const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
+const app = await buildApp({ config, redis });
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'closing after an error');
-  else app.log.info({ signal }, 'closing');
-  await app.close();
-});
+// app.close() stops accepting connections, lets in-flight requests finish and closes Redis (its onClose
+// hook); past SHUTDOWN_GRACE_MS the process exits with code 1 anyway.
+closeWithGrace(
+  { delay: config.SHUTDOWN_GRACE_MS, logger: { error: (msg: unknown) => app.log.error(msg) } },
+  async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  },
+);
 
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../src/app.js';
+import { createRedisClient } from '../src/cache/redis-client.js';
 import { type Config, defaultConfig } from '../src/config.js';
 import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from '../src/fake-slack/index.js';
+import { checkResponsesAgainstContract } from './support/contract-hook.js';
 
 export const API_TOKEN = 'test-api-token-7f3a9c';
 export const SLACK_TOKEN = 'xoxp-demo-user';
@@ -20,6 +22,8 @@ export interface HarnessOptions {
   cache?: AppOptions['cache'];
   logger?: AppOptions['logger'];
   clock?: AppOptions['clock'];
+  /** Share cache, locks and rate limits through this Redis, as production does with REDIS_URL. */
+  redisUrl?: string;
 }
 
 /** The app as production builds it, against a fake Slack on loopback. */
@@ -30,6 +34,7 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
     SLACK_API_URL: slack.url,
     SLACK_USER_TOKEN: SLACK_TOKEN,
     LOG_LEVEL: 'silent',
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.config,
   });
   const app = await buildApp({
@@ -37,7 +42,9 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
     logger: options.logger ?? false,
     cache: options.cache,
     clock: options.clock,
+    redis: config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined,
   });
+  checkResponsesAgainstContract(app);
   await app.ready();
   return {
     app,

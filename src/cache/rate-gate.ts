@@ -9,8 +9,11 @@ export interface Pace {
 
 /** Shared discipline for calling Slack, keyed by workspace (`scope`) and method. */
 export interface RateGate {
-  /** Waits for the method's turn; rejects with a 429 error when the wait would pass `deadline`. */
-  acquire(scope: string, method: string, deadline: number): Promise<void>;
+  /**
+   * Waits for the method's turn; rejects with a 429 error when a wait is needed and would pass `deadline`.
+   * `onWait` hears how long the caller is about to wait, when it has to wait at all (for metrics).
+   */
+  acquire(scope: string, method: string, deadline: number, onWait?: (waitMs: number) => void): Promise<void>;
   /** Records a 429: nobody calls this method in this scope before `until`. */
   block(scope: string, method: string, until: number): Promise<void>;
 }
@@ -37,7 +40,12 @@ export class MemoryRateGate implements RateGate {
     private readonly clock: Clock = Date.now,
   ) {}
 
-  async acquire(scope: string, method: string, deadline: number): Promise<void> {
+  async acquire(
+    scope: string,
+    method: string,
+    deadline: number,
+    onWait?: (waitMs: number) => void,
+  ): Promise<void> {
     const key = `${scope}:${method}`;
     const now = this.clock();
     let at = Math.max(now, this.#blockedUntil.get(key) ?? 0);
@@ -46,12 +54,15 @@ export class MemoryRateGate implements RateGate {
       const interval = pace.windowMs / pace.limit;
       const tat = Math.max(this.#tat.get(key) ?? now, at);
       at = Math.max(at, tat - (pace.windowMs - interval));
-      if (at > deadline) throw rateLimitedUntil(method, at, now);
+      if (at > now && at > deadline) throw rateLimitedUntil(method, at, now);
       this.#tat.set(key, tat + interval);
-    } else if (at > deadline) {
+    } else if (at > now && at > deadline) {
       throw rateLimitedUntil(method, at, now);
     }
-    if (at > now) await sleep(at - now);
+    if (at > now) {
+      onWait?.(at - now);
+      await sleep(at - now);
+    }
   }
 
   async block(scope: string, method: string, until: number): Promise<void> {

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RetryableError } from '../errors.js';
+import { REQUEST_ID_HEADER } from '../logging/request-id.js';
 
 const BEARER_MESSAGES: Record<string, string> = {
   FST_BEARER_AUTH_MISSING_AUTHORIZATION_HEADER:
@@ -23,6 +24,31 @@ function describe(err: AppError): { status: number; code: string; message: strin
   if (status >= 500 && !isKnown(code))
     return { status, code: 'AS_ERR_INTERNAL', message: 'Internal Server Error' };
   return { status, code, message: err.message };
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL path is not valid percent-encoded UTF-8',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than 100 characters',
+};
+
+/**
+ * Fastify answers a path it cannot decode, or a path parameter longer than `maxParamLength`, before any
+ * route or hook runs, with a body of its own (a 414 for the second, echoing the whole path). Pass this as
+ * the `frameworkErrors` option to answer them as a 400 in our shape instead.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const message = FRAMEWORK_MESSAGES[err.code];
+  const status = message ? 400 : 500;
+  request.log.info({ code: err.code, status }, message ?? err.message);
+  reply
+    .header(REQUEST_ID_HEADER, request.id)
+    .code(status)
+    .send({
+      statusCode: status,
+      code: message ? err.code : 'AS_ERR_INTERNAL',
+      error: STATUS_CODES[status],
+      message: message ?? 'Internal Server Error',
+    });
 }
 
 /** One error shape everywhere: `{ statusCode, code, error, message }`. */

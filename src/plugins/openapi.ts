@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { defaultsNotRequired } from '../openapi/defaults-not-required.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -13,8 +14,11 @@ async function openapi(app: FastifyInstance) {
       info: {
         title: 'agent-search',
         version: API_VERSION,
-        description:
+        description: [
           'Lean, fast, safe search for AI agents: Slack messages and threads in concise bodies, and tool-catalog search for MCP Router.',
+          'Every error has the body `{ statusCode, code, error, message }` (ErrorBody). Every response carries `X-Request-Id`: the caller’s own when it sends one, otherwise a generated UUID; it is in every log line of the request.',
+          '429 and 503 carry `Retry-After` in seconds. With RATE_LIMIT_MAX set, each bearer token may make that many requests per RATE_LIMIT_WINDOW_MS.',
+        ].join('\n\n'),
       },
       servers: [{ url: 'http://localhost:3000', description: 'Local / demo' }],
       tags: [
@@ -32,6 +36,8 @@ async function openapi(app: FastifyInstance) {
         },
       },
     },
+    transformObject: (documents) =>
+      'openapiObject' in documents ? defaultsNotRequired(documents.openapiObject) : documents.swaggerObject,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
         typeof json.$id === 'string' ? json.$id : `def-${i}`,

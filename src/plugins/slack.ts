@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { observeGate, type RateWaitListener } from '../cache/observed-gate.js';
 import type { Clock } from '../cache/types.js';
 import { Errors } from '../errors.js';
 import { ClientPool } from '../slack-client/client-pool.js';
@@ -17,6 +18,8 @@ declare module 'fastify' {
 export interface SlackPluginOptions {
   clock: Clock;
   onCall?: (method: string, outcome: string) => void;
+  /** Hears each wait at the rate gate and each refusal because the wait would pass the deadline. */
+  onRateWait?: RateWaitListener;
 }
 
 async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
@@ -30,7 +33,7 @@ async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
   const gateway = new SlackGateway({
     pool,
     store,
-    gate,
+    gate: opts.onRateWait ? observeGate(gate, opts.onRateWait) : gate,
     cachedFetch,
     clock: opts.clock,
     onCall: opts.onCall,

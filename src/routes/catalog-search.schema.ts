@@ -1,5 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { errorResponses } from '../schemas/error.js';
+import { catalogErrorResponses } from '../schemas/error.js';
+import { catalogExamples } from '../schemas/examples.js';
+import { projectHeaders } from '../schemas/headers.js';
+import { jsonResponse } from '../schemas/response.js';
 
 export const MAX_TOOLS = 5000;
 export const MAX_QUERY_ITEMS = 16;
@@ -61,19 +64,15 @@ export const SearchResponse = Type.Object(
 
 export const catalogSearchSchema = {
   tags: ['catalog'],
+  operationId: 'searchTools',
   summary: 'Find the most relevant tools',
   description:
     "MCP Router's cloud Search API: ranks the caller's tools for its queries. Results are sorted by relevance (0–1), tools that match nothing are left out, and an empty list is a valid answer. X-Project-Id (or x-mcpr-project) names the caller's project; a token scoped to other projects gets 403.",
   security: [{ bearerAuth: [] }],
-  headers: Type.Object({
-    'x-project-id': Type.Optional(
-      Type.String({ description: "The caller's project; empty or __unassigned__ = none" }),
-    ),
-    'x-mcpr-project': Type.Optional(Type.String({ description: 'MCP Router’s name for X-Project-Id' })),
-  }),
+  headers: Type.Object(projectHeaders),
   body: Type.Ref(SearchRequest),
   response: {
-    200: Type.Ref(SearchResponse),
-    ...errorResponses(400, 401, 403, 413),
+    200: jsonResponse('Matching tools, most relevant first', Type.Ref(SearchResponse), catalogExamples),
+    ...catalogErrorResponses(400, 401, 403, 413, 415, 429, 503),
   },
 };

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { IndexCache, rankTools } from '../catalog/index.js';
 import { Errors } from '../errors.js';
 import { catalogSearchSchema, SearchRequest, ToolInfo } from './catalog-search.schema.js';
@@ -31,14 +31,14 @@ export interface CatalogRouteOptions {
 
 export default async function catalogSearchRoute(app: FastifyInstance, opts: CatalogRouteOptions) {
   const indexCache = new IndexCache(opts.indexCacheEntries ?? 64);
-  app.post(
+  app.post<{ Body: Body }>(
     '/catalog/search',
     {
       schema: catalogSearchSchema,
       onRequest: app.authenticate,
       validatorCompiler: strictBodyValidator([ToolInfo, SearchRequest]),
     },
-    async (request: FastifyRequest<{ Body: Body }>) => {
+    async (request) => {
       const started = performance.now();
       const { query, context, tools, maxResults = DEFAULT_MAX_RESULTS } = request.body;
       assertUniqueKeys(tools);

@@ -1,15 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../schemas/error.js';
+import { healthExample, readyExamples } from '../schemas/examples.js';
+import { jsonResponse } from '../schemas/response.js';
+import { StringEnum } from '../schemas/string-enum.js';
 
 const Health = Type.Object({ status: Type.String() }, { additionalProperties: true });
 
 const Readiness = Type.Object(
   {
-    status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')], {
+    status: StringEnum(['ready', 'degraded'], {
       description: 'degraded = answering, but without the shared Redis (more calls to Slack)',
     }),
-    cache: Type.Union([Type.Literal('memory'), Type.Literal('redis')], { description: 'Configured cache' }),
-    redis: Type.Optional(Type.Union([Type.Literal('reachable'), Type.Literal('unreachable')])),
+    cache: StringEnum(['memory', 'redis'], { description: 'Configured cache' }),
+    redis: Type.Optional(StringEnum(['reachable', 'unreachable'], { description: 'Only with REDIS_URL' })),
   },
   { additionalProperties: false },
 );
@@ -20,9 +24,10 @@ export default async function healthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['operations'],
+        operationId: 'getHealth',
         summary: 'Liveness',
-        description: 'The process is up and serving requests. No authentication.',
-        response: { 200: Health },
+        description: 'The process is up and serving requests. No authentication; never shed under load.',
+        response: { 200: jsonResponse('The process is alive', Health, healthExample) },
       },
     },
     async () => ({ status: 'ok' }),
@@ -33,13 +38,17 @@ export default async function healthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['operations'],
+        operationId: 'getReadiness',
         summary: 'Readiness',
         description:
           'Ready to serve. With REDIS_URL set and Redis unreachable the status is `degraded` but still 200: ' +
           'requests are answered by calling Slack directly (in-process coalescing only), and taking every ' +
           'replica out of rotation over a shared Redis outage would turn a degradation into an outage. ' +
-          'No authentication.',
-        response: { 200: Readiness },
+          'Answers 503 while the replica sheds load. No authentication.',
+        response: {
+          200: jsonResponse('Ready, or degraded but serving', Readiness, readyExamples),
+          ...errorResponses(503),
+        },
       },
     },
     async () => {

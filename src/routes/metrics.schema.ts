@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { errorResponses } from '../schemas/error.js';
 
-const EXAMPLE = `# HELP agent_search_cache_events_total Cache reads by result
+const EXAMPLE = `# HELP agent_search_cache_events_total Cache reads by result: hit, miss (loaded from Slack) or stale (served after a Slack failure)
 # TYPE agent_search_cache_events_total counter
 agent_search_cache_events_total{event="hit"} 42
 `;
@@ -16,7 +16,7 @@ export const metricsSchema = {
   response: {
     200: {
       description: 'Prometheus text exposition format 0.0.4',
-      content: { 'text/plain': { schema: Type.String({ example: EXAMPLE }) } },
+      content: { 'text/plain': { schema: Type.String(), examples: { counters: { value: EXAMPLE } } } },
     },
     ...errorResponses(401),
   },

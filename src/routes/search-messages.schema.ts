@@ -1,5 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { errorResponses } from '../schemas/error.js';
+import { slackErrorResponses } from '../schemas/error.js';
+import { searchExamples } from '../schemas/examples.js';
+import { projectHeaders, slackTokenHeader, xCacheHeader } from '../schemas/headers.js';
+import { jsonResponse } from '../schemas/response.js';
 import {
   ChannelId,
   ConciseMatch,
@@ -93,18 +96,20 @@ export const DetailedSearchBody = Type.Object(
 
 export const searchMessagesSchema = {
   tags: ['slack'],
+  operationId: 'searchMessages',
   summary: 'Search Slack messages',
   description:
     'Runs Slack search.messages with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or Slack’s body unchanged with response_format=detailed.',
   security: [{ bearerAuth: [] }],
   querystring: SearchQuery,
-  headers: Type.Object({
-    'x-slack-token': Type.Optional(Type.String({ description: 'Act as this Slack user (xoxp-…)' })),
-  }),
+  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
   response: {
-    200: Type.Union([Type.Ref(ConciseSearchBody), Type.Ref(DetailedSearchBody)], {
-      description: 'Concise (default) or detailed body; X-Cache says HIT, MISS or STALE',
-    }),
-    ...errorResponses(400, 401, 403, 404, 429, 502, 504),
+    200: jsonResponse(
+      'Concise (default) or detailed body',
+      Type.Union([Type.Ref(ConciseSearchBody), Type.Ref(DetailedSearchBody)]),
+      searchExamples,
+      xCacheHeader,
+    ),
+    ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
   },
 };

@@ -1,5 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { errorResponses } from '../schemas/error.js';
+import { slackErrorResponses } from '../schemas/error.js';
+import { threadExamples } from '../schemas/examples.js';
+import { projectHeaders, slackTokenHeader, xCacheHeader } from '../schemas/headers.js';
+import { jsonResponse } from '../schemas/response.js';
 import {
   ChannelId,
   ConciseThreadMessage,
@@ -53,19 +56,21 @@ export const DetailedThreadBody = Type.Object(
 
 export const threadSchema = {
   tags: ['slack'],
+  operationId: 'getThread',
   summary: 'Read a Slack thread',
   description:
     'Returns a thread (conversations.replies), oldest first, as a concise body with a summary, or Slack’s body unchanged with response_format=detailed.',
   security: [{ bearerAuth: [] }],
   params: ThreadParams,
   querystring: ThreadQuery,
-  headers: Type.Object({
-    'x-slack-token': Type.Optional(Type.String({ description: 'Act as this Slack user (xoxp-…)' })),
-  }),
+  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
   response: {
-    200: Type.Union([Type.Ref(ConciseThreadBody), Type.Ref(DetailedThreadBody)], {
-      description: 'Concise (default) or detailed body; X-Cache says HIT, MISS or STALE',
-    }),
-    ...errorResponses(400, 401, 403, 404, 429, 502, 504),
+    200: jsonResponse(
+      'Concise (default) or detailed body',
+      Type.Union([Type.Ref(ConciseThreadBody), Type.Ref(DetailedThreadBody)]),
+      threadExamples,
+      xCacheHeader,
+    ),
+    ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
   },
 };

@@ -1,4 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import { Type } from '@sinclair/typebox';
+import { jsonResponse, type NamedExample } from './response.js';
 
 export const ErrorBody = Type.Object(
   {
@@ -10,37 +12,112 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', additionalProperties: false },
 );
 
-const examples: Record<number, [string, string]> = {
-  400: ['FST_ERR_VALIDATION', 'querystring/count must be <= 100'],
-  401: ['AS_ERR_UNAUTHORIZED', 'Missing Authorization header: send Authorization: Bearer <token>'],
-  403: ['AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'],
-  404: ['AS_ERR_SLACK_NOT_FOUND', 'Slack: channel_not_found'],
-  413: ['FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'],
-  429: ['AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 42 s'],
-  502: ['AS_ERR_SLACK_UNAVAILABLE', 'Slack is unavailable: HTTP 503'],
-  503: ['FST_UNDER_PRESSURE', 'Service Unavailable'],
-  504: ['AS_ERR_DEADLINE', 'The request did not finish within 10000 ms'],
+/** [status, code, message]: one documented example per error a route can answer with. */
+type Example = [number, string, string];
+
+const GENERAL: Example[] = [
+  [400, 'FST_ERR_VALIDATION', 'querystring/count must be <= 100'],
+  [401, 'AS_ERR_UNAUTHORIZED', 'Missing Authorization header: send Authorization: Bearer <token>'],
+  [401, 'AS_ERR_UNAUTHORIZED', 'Invalid bearer token'],
+  [403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
+  [413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'],
+  [415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type'],
+  [
+    429,
+    'AS_ERR_RATE_LIMITED',
+    'Rate limit of 600 requests per window exceeded for this token: retry after 12 s',
+  ],
+  [503, 'AS_ERR_OVERLOADED', 'The service is overloaded: retry after 10 s'],
+];
+
+const SLACK: Example[] = [
+  [400, 'AS_ERR_BAD_REQUEST', 'querystring/query is required unless to_me is set'],
+  [400, 'AS_ERR_SLACK_BAD_REQUEST', 'Slack refused the request: invalid_cursor'],
+  [
+    400,
+    'AS_ERR_SLACK_TOKEN_TYPE',
+    'Slack search needs a user token (xoxp-…); this token type is not allowed',
+  ],
+  [
+    401,
+    'AS_ERR_NO_SLACK_TOKEN',
+    'No Slack token: send X-Slack-Token (a user token, xoxp-…) or configure SLACK_USER_TOKEN',
+  ],
+  [401, 'AS_ERR_SLACK_AUTH', 'Slack rejected the X-Slack-Token: token_revoked'],
+  [403, 'AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'],
+  [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: thread_not_found'],
+  [429, 'AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 42 s'],
+  [502, 'AS_ERR_SLACK_UNAVAILABLE', 'Slack is unavailable: search.messages answered HTTP 503'],
+  [502, 'AS_ERR_SLACK_SERVICE_AUTH', "Slack rejected the service's own Slack token: invalid_auth"],
+  [504, 'AS_ERR_DEADLINE', 'The request did not finish within 10000 ms'],
+];
+
+const CATALOG: Example[] = [
+  [400, 'AS_ERR_BAD_REQUEST', 'body/tools/1/toolKey "a1" duplicates body/tools/0/toolKey'],
+  [
+    400,
+    'FST_ERR_CTP_INVALID_JSON_BODY',
+    "Body is not valid JSON but content-type is set to 'application/json'",
+  ],
+];
+
+const RETRY_AFTER = { type: 'integer', description: 'Seconds to wait before trying again' };
+const HEADERS: Record<number, Record<string, object>> = {
+  401: { 'WWW-Authenticate': { type: 'string', description: 'Bearer realm="agent-search"' } },
+  429: { 'Retry-After': RETRY_AFTER },
+  503: { 'Retry-After': RETRY_AFTER },
 };
 
-const reason: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  413: 'Payload Too Large',
-  429: 'Too Many Requests',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is invalid; the message names the parameter',
+  401: 'No valid bearer token (or, for Slack routes, no valid Slack token)',
+  403: 'The token may not act on this project, or the Slack token lacks a scope',
+  404: 'Slack does not know the channel, thread or message',
+  413: 'The body is larger than 8 MiB',
+  415: 'The body is not application/json',
+  429: 'A rate limit was reached; Retry-After says when to come back',
+  502: 'Slack failed or refused the service’s own credentials',
+  503: 'The service is overloaded and sheds load; Retry-After says when to come back',
+  504: 'The request did not finish within REQUEST_DEADLINE_MS',
 };
 
-/** Response schemas for the given error statuses, each the shared ErrorBody with an example. */
-export function errorResponses(...statuses: number[]) {
+function namedExamples(examples: Example[], status: number): Record<string, NamedExample> {
+  const named: Record<string, NamedExample> = {};
+  for (const [s, code, message] of examples) {
+    if (s !== status) continue;
+    let name = code;
+    for (let n = 2; name in named; n++) name = `${code}_${n}`;
+    named[name] = { summary: message, value: { statusCode: s, code, error: STATUS_CODES[s], message } };
+  }
+  if (Object.keys(named).length === 0) throw new Error(`no documented example for status ${status}`);
+  return named;
+}
+
+function responsesFrom(examples: Example[], statuses: number[]) {
   return Object.fromEntries(
-    statuses.map((s) => {
-      const [code, message] = examples[s] ?? ['AS_ERR', 'error'];
-      const example = { statusCode: s, code, error: reason[s] ?? 'Error', message };
-      return [s, Type.Ref(ErrorBody, { description: reason[s], examples: [example] })];
-    }),
+    statuses.map((status) => [
+      status,
+      jsonResponse(
+        DESCRIPTIONS[status] ?? String(STATUS_CODES[status]),
+        Type.Ref(ErrorBody),
+        namedExamples(examples, status),
+        HEADERS[status],
+      ),
+    ]),
   );
+}
+
+/** Error responses of a route that neither calls Slack nor takes a body: the shared ErrorBody with examples. */
+export function errorResponses(...statuses: number[]) {
+  return responsesFrom(GENERAL, statuses);
+}
+
+/** Error responses of a route that calls Slack on the caller's behalf. */
+export function slackErrorResponses(...statuses: number[]) {
+  return responsesFrom([...GENERAL, ...SLACK], statuses);
+}
+
+/** Error responses of POST /catalog/search (a JSON body with unique tool keys). */
+export function catalogErrorResponses(...statuses: number[]) {
+  return responsesFrom([...GENERAL, ...CATALOG], statuses);
 }

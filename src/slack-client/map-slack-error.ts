@@ -12,6 +12,11 @@ const BAD_REQUEST = new Set([
   'invalid_limit',
 ]);
 
+// Slack's error codes and scope lists are short snake_case words. Anything else in their place (the SDK
+// puts a whole non-JSON body, e.g. a proxy's HTML page, in `error`) is not echoed to the caller.
+const SLACK_CODE = /^[a-z0-9_]{1,64}$/;
+const SCOPES = /^[a-z0-9_.:,]{1,200}$/;
+
 interface SdkError extends Error {
   code?: string;
   data?: { error?: string; needed?: string };
@@ -35,11 +40,13 @@ export function mapSlackError(err: unknown, method: string, callerToken: boolean
   const e = err as SdkError;
   if (e instanceof Error && e.code?.startsWith('AS_ERR_')) return e;
   const code = e?.data?.error;
-  if (e?.code === ErrorCode.PlatformError && code) {
+  if (e?.code === ErrorCode.PlatformError && code && SLACK_CODE.test(code)) {
     if (AUTH.has(code))
       return callerToken ? new Errors.SlackCallerAuth(code) : new Errors.SlackServiceAuth(code);
     if (code === 'missing_scope')
-      return new Errors.SlackMissingScope(e.data?.needed ?? 'required by this method');
+      return new Errors.SlackMissingScope(
+        SCOPES.test(e.data?.needed ?? '') ? e.data?.needed : 'required by this method',
+      );
     if (code === 'not_allowed_token_type') return new Errors.SlackTokenType();
     if (NOT_FOUND.has(code)) return new Errors.SlackNotFound(code);
     if (BAD_REQUEST.has(code)) return new Errors.SlackBadRequest(code);

@@ -13,6 +13,8 @@ export default class SummaryReporter implements Reporter {
       }
       if (mod.state() === 'failed' && mod.children.size === 0) counts.failed++;
     }
-    process.stdout.write(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    process.stdout.write(
+      `\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+    );
   }
 }

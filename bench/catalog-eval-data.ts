@@ -1,0 +1,35 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { ToolInfo } from '../src/catalog/types.js';
+
+export type EvalCase = {
+  id: string;
+  source: string;
+  query: string[];
+  context?: string;
+  tools: ToolInfo[];
+  relevant: string[];
+};
+
+/** The dev set lives beside the repo (../shared/...) and is never copied into it. */
+export function evalFilePath(): string {
+  return (
+    process.env.CATALOG_EVAL_FILE ?? resolve(import.meta.dirname, '../../shared/eval/catalog/dev.jsonl.gz')
+  );
+}
+
+export function loadEvalCases(path: string): EvalCase[] | undefined {
+  if (!existsSync(path)) return undefined;
+  const raw = readFileSync(path);
+  const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as EvalCase);
+}
+
+/** score.py's grouping: the part of `source` before the first '-'. */
+export function familyOf(c: EvalCase): string {
+  return (c.source ?? 'all').split('-')[0] as string;
+}

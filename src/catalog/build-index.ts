@@ -1,0 +1,90 @@
+import { pushGluedWords } from './glued-names.js';
+import { type Term, trimLexicon } from './lexicon.js';
+import type { PrefixFilter } from './prefix-filter.js';
+import { forEachTerm } from './tokenize.js';
+import { FIELD_COUNT, type ToolIndex, toCsr } from './tool-index.js';
+import type { ToolInfo } from './types.js';
+
+let builds = 0;
+
+function fieldText(tool: ToolInfo, field: number): string {
+  return (field === 0 ? tool.toolName : field === 1 ? tool.serverName : tool.description) ?? '';
+}
+
+/**
+ * Indexes `tools`. With a `filter`, only the terms that may match the query it was made for: a
+ * partial index for one request, with the same lengths and document frequencies as a full one.
+ */
+export function buildIndex(tools: readonly ToolInfo[], filter?: PrefixFilter): ToolIndex {
+  trimLexicon();
+  const n = tools.length;
+  const stamp = ++builds;
+  const local: Term[] = [];
+  let scratch = new Uint16Array((filter ? 256 : 4096) * FIELD_COUNT);
+  const touched: number[] = [];
+  const postings: number[] = [];
+  const fieldLengths = new Float32Array(n * FIELD_COUNT);
+  const serverIds = new Map<string, number>();
+  const serverOf = new Int32Array(n);
+  const gluedWords: string[] = [];
+  const gluedDocs: number[] = [];
+  const gluedOffsets = new Int32Array(n + 1);
+  let field = 0;
+  // Terms get build-local slots through their stamp, without a map lookup (builds are synchronous).
+  const count = (term: Term) => {
+    if (term.stamp !== stamp) {
+      term.stamp = stamp;
+      term.slot = local.length;
+      local.push(term);
+      if (local.length * FIELD_COUNT > scratch.length) {
+        const grown = new Uint16Array(scratch.length * 2);
+        grown.set(scratch);
+        scratch = grown;
+      }
+    }
+    const at = term.slot * FIELD_COUNT;
+    if (scratch[at] === 0 && scratch[at + 1] === 0 && scratch[at + 2] === 0) touched.push(term.slot);
+    if ((scratch[at + field] as number) < 0xffff) scratch[at + field] = (scratch[at + field] as number) + 1;
+  };
+  const onTerm = (term: Term) => {
+    count(term);
+    if (term.concepts) for (const c of term.concepts) count(c);
+  };
+  for (let d = 0; d < n; d++) {
+    const tool = tools[d] as ToolInfo;
+    for (field = 0; field < FIELD_COUNT; field++) {
+      fieldLengths[d * FIELD_COUNT + field] = forEachTerm(fieldText(tool, field), onTerm, filter);
+    }
+    for (const slot of touched) {
+      const at = slot * FIELD_COUNT;
+      postings.push(slot, d, scratch[at] as number, scratch[at + 1] as number, scratch[at + 2] as number);
+      scratch[at] = scratch[at + 1] = scratch[at + 2] = 0;
+    }
+    touched.length = 0;
+    const sid = serverIds.get(tool.serverName) ?? serverIds.size;
+    serverIds.set(tool.serverName, sid);
+    serverOf[d] = sid;
+    pushGluedWords(tool.toolName, gluedWords);
+    while (gluedDocs.length < gluedWords.length) gluedDocs.push(d);
+    gluedOffsets[d + 1] = gluedWords.length;
+  }
+  const termIds = new Map<string, number>();
+  for (let i = 0; i < local.length; i++) termIds.set((local[i] as Term).text, i);
+  const avgLengths = new Float64Array(FIELD_COUNT);
+  for (let i = 0; i < fieldLengths.length; i++) avgLengths[i % FIELD_COUNT] += fieldLengths[i] as number;
+  for (let f = 0; f < FIELD_COUNT; f++)
+    avgLengths[f] = Math.max((avgLengths[f] as number) / Math.max(n, 1), 1);
+  const serverCount = serverIds.size;
+  return {
+    tools,
+    termIds,
+    ...toCsr(postings, local.length),
+    fieldLengths,
+    avgLengths,
+    serverOf,
+    serverCount,
+    gluedWords,
+    gluedDocs: Int32Array.from(gluedDocs),
+    gluedOffsets,
+  };
+}

@@ -1,0 +1,85 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+export type CacheEvent = 'hit' | 'miss' | 'stale';
+export type RateWaitOutcome = 'waited' | 'refused';
+
+/** The service's Prometheus metrics, in a registry of their own (so tests can build many apps). */
+export interface ServiceMetrics {
+  registry: Registry;
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
+  onSlackCall(method: string, outcome: string): void;
+  onCacheEvent(event: CacheEvent): void;
+  onRateWait(method: string, outcome: RateWaitOutcome, ms: number): void;
+  onRanked(ms: number): void;
+  onApiRateLimited(): void;
+}
+
+export interface ServiceMetricsOptions {
+  /** Process metrics (CPU, memory, event loop lag, GC) under the same prefix. @default true */
+  defaultMetrics?: boolean;
+}
+
+export const METRIC_PREFIX = 'agent_search_';
+
+export function createServiceMetrics(options: ServiceMetricsOptions = {}): ServiceMetrics {
+  const registry = new Registry();
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  const registers = [registry];
+
+  const http = new Histogram({
+    name: `${METRIC_PREFIX}http_request_duration_seconds`,
+    help: 'HTTP request duration by method, route template and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const slackCalls = new Counter({
+    name: `${METRIC_PREFIX}slack_calls_total`,
+    help: 'Slack Web API calls by method and outcome (ok, rate_limited or the error code)',
+    labelNames: ['method', 'outcome'] as const,
+    registers,
+  });
+  const cacheEvents = new Counter({
+    name: `${METRIC_PREFIX}cache_events_total`,
+    help: 'Cache reads by result: hit, miss (loaded from Slack) or stale (served after a Slack failure)',
+    labelNames: ['event'] as const,
+    registers,
+  });
+  const rateWaits = new Counter({
+    name: `${METRIC_PREFIX}slack_rate_waits_total`,
+    help: 'Slack calls that waited for their turn at the rate gate, or were refused because the wait would pass the deadline',
+    labelNames: ['method', 'outcome'] as const,
+    registers,
+  });
+  const rateWaitSeconds = new Counter({
+    name: `${METRIC_PREFIX}slack_rate_wait_seconds_total`,
+    help: 'Time spent waiting at the Slack rate gate',
+    labelNames: ['method'] as const,
+    registers,
+  });
+  const ranking = new Histogram({
+    name: `${METRIC_PREFIX}catalog_ranking_seconds`,
+    help: 'Time to rank the tools of one catalog search, building the index when it is not cached',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers,
+  });
+  const apiRateLimited = new Counter({
+    name: `${METRIC_PREFIX}api_rate_limited_total`,
+    help: 'Requests refused with 429 by the per-token API rate limit',
+    registers,
+  });
+
+  return {
+    registry,
+    observeRequest: (method, route, statusCode, seconds) =>
+      http.observe({ method, route, status_code: String(statusCode) }, seconds),
+    onSlackCall: (method, outcome) => slackCalls.inc({ method, outcome }),
+    onCacheEvent: (event) => cacheEvents.inc({ event }),
+    onRateWait: (method, outcome, ms) => {
+      rateWaits.inc({ method, outcome });
+      if (ms > 0) rateWaitSeconds.inc({ method }, ms / 1000);
+    },
+    onRanked: (ms) => ranking.observe(ms / 1000),
+    onApiRateLimited: () => apiRateLimited.inc(),
+  };
+}

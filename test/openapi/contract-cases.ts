@@ -1,0 +1,241 @@
+import type { InjectOptions } from 'fastify';
+import type { Config } from '../../src/config.js';
+import {
+  DEMO_LONG_THREAD,
+  DEMO_NOSCOPE_TOKEN,
+  DEMO_REVOKED_TOKEN,
+  type Fault,
+} from '../../src/fake-slack/index.js';
+import { API_TOKEN } from '../helper.js';
+
+/** A bearer token limited to project `p1` (API_TOKENS_FILE), for the 403 of the project check. */
+export const SCOPED_TOKEN = 'contract-scoped-token-5e1d';
+export const DEADLINE_MS = 1000;
+
+/** One documented (operation, status), provoked for real: the harness checks the answer against the document. */
+export interface ContractCase {
+  op: string;
+  status: number;
+  request: InjectOptions;
+  config?: Partial<Config>;
+  fault?: Fault;
+  /** Requests sent first (e.g. to use up a rate limit). */
+  before?: InjectOptions[];
+  /** Wait until under-pressure reports overload before sending. */
+  pressure?: boolean;
+  /** The whole error body; 2xx bodies are checked by the schema only. */
+  error?: [code: string, message: string];
+  retryAfter?: string;
+}
+
+const bearer = (token = API_TOKEN) => ({ authorization: `Bearer ${token}` });
+const search = (query = 'deploy', headers: Record<string, string> = bearer()): InjectOptions => ({
+  method: 'GET',
+  url: `/search/messages?query=${query}`,
+  headers,
+});
+const thread = (
+  ts: string = DEMO_LONG_THREAD.ts,
+  headers: Record<string, string> = bearer(),
+): InjectOptions => ({
+  method: 'GET',
+  url: `/threads/${DEMO_LONG_THREAD.channel}/${ts}?limit=2`,
+  headers,
+});
+const tools = (body: unknown, headers: Record<string, string> = {}): InjectOptions => ({
+  method: 'POST',
+  url: '/catalog/search',
+  headers: { ...bearer(), 'content-type': 'application/json', ...headers },
+  payload: typeof body === 'string' ? body : JSON.stringify(body),
+});
+const slackTool = {
+  toolKey: 'a1',
+  toolName: 'send_message',
+  serverName: 'Slack',
+  description: 'Post a message',
+};
+const catalog = tools({ query: ['send', 'slack', 'message'], tools: [slackTool] });
+const get = (url: string, headers: Record<string, string> = {}): InjectOptions => ({
+  method: 'GET',
+  url,
+  headers,
+});
+
+const MISSING = 'Missing Authorization header: send Authorization: Bearer <token>';
+const limited = { RATE_LIMIT_MAX: 1 };
+const pressure = { PRESSURE_MAX_HEAP_USED_BYTES: 1 };
+const OVERLOADED: ContractCase['error'] = [
+  'AS_ERR_OVERLOADED',
+  'The service is overloaded: retry after 10 s',
+];
+const API_LIMITED: ContractCase['error'] = [
+  'AS_ERR_RATE_LIMITED',
+  'Rate limit of 1 requests per window exceeded for this token: retry after 60 s',
+];
+
+export const contractCases: ContractCase[] = [
+  { op: 'searchMessages', status: 200, request: search() },
+  {
+    op: 'searchMessages',
+    status: 400,
+    request: search('x&count=0'),
+    error: ['FST_ERR_VALIDATION', 'querystring/count must be >= 1'],
+  },
+  { op: 'searchMessages', status: 401, request: search('x', {}), error: ['AS_ERR_UNAUTHORIZED', MISSING] },
+  {
+    op: 'searchMessages',
+    status: 403,
+    request: search('x', { ...bearer(), 'x-slack-token': DEMO_NOSCOPE_TOKEN }),
+    error: ['AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'],
+  },
+  {
+    op: 'searchMessages',
+    status: 404,
+    request: search(),
+    fault: { method: 'search.messages', kind: 'error', error: 'channel_not_found' },
+    error: ['AS_ERR_SLACK_NOT_FOUND', 'Slack: channel_not_found'],
+  },
+  {
+    op: 'searchMessages',
+    status: 429,
+    request: search(),
+    fault: { method: 'search.messages', kind: 'ratelimit', retryAfter: 30 },
+    error: ['AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 30 s'],
+    retryAfter: '30',
+  },
+  {
+    op: 'searchMessages',
+    status: 429,
+    config: limited,
+    before: [search()],
+    request: search(),
+    error: API_LIMITED,
+    retryAfter: '60',
+  },
+  {
+    op: 'searchMessages',
+    status: 502,
+    request: search(),
+    fault: { method: 'search.messages', kind: 'http', status: 503, times: 3 },
+    error: ['AS_ERR_SLACK_UNAVAILABLE', 'Slack is unavailable: search.messages answered HTTP 503'],
+  },
+  {
+    op: 'searchMessages',
+    status: 503,
+    config: pressure,
+    pressure: true,
+    request: search(),
+    error: OVERLOADED,
+  },
+  {
+    op: 'searchMessages',
+    status: 504,
+    request: search(),
+    fault: { method: 'search.messages', kind: 'delay', ms: DEADLINE_MS + 800 },
+    error: ['AS_ERR_DEADLINE', `The request did not finish within ${DEADLINE_MS} ms`],
+  },
+
+  { op: 'getThread', status: 200, request: thread() },
+  {
+    op: 'getThread',
+    status: 400,
+    request: get('/threads/general/1773133920.004100', bearer()),
+    error: ['FST_ERR_VALIDATION', 'params/channel must match pattern "^[CGD][A-Z0-9]{2,40}$"'],
+  },
+  {
+    op: 'getThread',
+    status: 401,
+    request: thread(undefined, bearer('wrong')),
+    error: ['AS_ERR_UNAUTHORIZED', 'Invalid bearer token'],
+  },
+  {
+    op: 'getThread',
+    status: 403,
+    request: thread(undefined, { ...bearer(SCOPED_TOKEN), 'x-project-id': 'billing' }),
+    error: ['AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
+  },
+  {
+    op: 'getThread',
+    status: 404,
+    request: thread('1773133920.999999'),
+    error: ['AS_ERR_SLACK_NOT_FOUND', 'Slack: thread_not_found'],
+  },
+  {
+    op: 'getThread',
+    status: 429,
+    request: thread(),
+    fault: { method: 'conversations.replies', kind: 'ratelimit', retryAfter: 45 },
+    error: ['AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for conversations.replies: retry after 45 s'],
+    retryAfter: '45',
+  },
+  {
+    op: 'getThread',
+    status: 502,
+    config: { SLACK_USER_TOKEN: DEMO_REVOKED_TOKEN },
+    request: thread(),
+    error: ['AS_ERR_SLACK_SERVICE_AUTH', "Slack rejected the service's own Slack token: token_revoked"],
+  },
+  { op: 'getThread', status: 503, config: pressure, pressure: true, request: thread(), error: OVERLOADED },
+  {
+    op: 'getThread',
+    status: 504,
+    request: thread(),
+    fault: { method: 'conversations.replies', kind: 'delay', ms: DEADLINE_MS + 800 },
+    error: ['AS_ERR_DEADLINE', `The request did not finish within ${DEADLINE_MS} ms`],
+  },
+
+  { op: 'searchTools', status: 200, request: catalog },
+  {
+    op: 'searchTools',
+    status: 400,
+    request: tools({ query: ['send'], tools: [slackTool, slackTool] }),
+    error: ['AS_ERR_BAD_REQUEST', 'body/tools/1/toolKey "a1" duplicates body/tools/0/toolKey'],
+  },
+  {
+    op: 'searchTools',
+    status: 401,
+    request: { ...catalog, headers: { 'content-type': 'application/json' } },
+    error: ['AS_ERR_UNAUTHORIZED', MISSING],
+  },
+  {
+    op: 'searchTools',
+    status: 403,
+    request: tools({ query: ['send'], tools: [] }, { ...bearer(SCOPED_TOKEN), 'x-mcpr-project': 'billing' }),
+    error: ['AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
+  },
+  {
+    op: 'searchTools',
+    status: 413,
+    request: tools({ query: ['send'], context: 'x'.repeat(9 * 1024 * 1024), tools: [] }),
+    error: ['FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'],
+  },
+  {
+    op: 'searchTools',
+    status: 415,
+    request: tools('<query>send</query>', { 'content-type': 'application/xml' }),
+    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type'],
+  },
+  {
+    op: 'searchTools',
+    status: 429,
+    config: limited,
+    before: [catalog],
+    request: catalog,
+    error: API_LIMITED,
+    retryAfter: '60',
+  },
+  { op: 'searchTools', status: 503, config: pressure, pressure: true, request: catalog, error: OVERLOADED },
+
+  { op: 'getHealth', status: 200, request: get('/healthz') },
+  { op: 'getReadiness', status: 200, request: get('/readyz') },
+  {
+    op: 'getReadiness',
+    status: 503,
+    config: pressure,
+    pressure: true,
+    request: get('/readyz'),
+    error: OVERLOADED,
+  },
+  { op: 'getMetrics', status: 200, request: get('/metrics', bearer()) },
+  { op: 'getMetrics', status: 401, request: get('/metrics'), error: ['AS_ERR_UNAUTHORIZED', MISSING] },
+];

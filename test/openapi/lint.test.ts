@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, it } from 'vitest';
+import { OPENAPI_JSON } from '../../scripts/openapi-files.js';
+import { OpenApiContract } from '../support/openapi-contract.js';
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: Array<{ name: string; in: string; description?: string }>;
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: { $ref?: string }; examples?: object }> }
+  >;
+}
+
+const doc = JSON.parse(readFileSync(OPENAPI_JSON, 'utf8'));
+const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(
+  ([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+);
+const PUBLIC = new Set(['getHealth', 'getReadiness']);
+
+describe('openapi/openapi.json', () => {
+  it('is a valid OpenAPI 3.0 document (swagger-parser: schema and spec rules, $refs resolve)', async () => {
+    const api = await SwaggerParser.validate(structuredClone(doc));
+    expect('openapi' in api && api.openapi).toBe('3.0.3');
+  });
+
+  it('documents each operation with the statuses it can answer', () => {
+    const table = Object.fromEntries(
+      operations.map(({ path, method, op }) => [
+        `${method.toUpperCase()} ${path}`,
+        `${op.operationId}: ${Object.keys(op.responses).join(' ')}`,
+      ]),
+    );
+    expect(table).toEqual({
+      'GET /healthz': 'getHealth: 200',
+      'GET /readyz': 'getReadiness: 200 503',
+      'GET /search/messages': 'searchMessages: 200 400 401 403 404 429 502 503 504',
+      'GET /threads/{channel}/{ts}': 'getThread: 200 400 401 403 404 429 502 503 504',
+      'POST /catalog/search': 'searchTools: 200 400 401 403 413 415 429 503',
+      'GET /metrics': 'getMetrics: 200 401',
+    });
+  });
+
+  it('gives every operation a summary, description, known tag and bearerAuth unless public', () => {
+    const tags = new Set((doc.tags as Array<{ name: string }>).map((t) => t.name));
+    for (const { path, op } of operations) {
+      expect(op.summary, path).toMatch(/\w/);
+      expect(op.description?.length, path).toBeGreaterThan(30);
+      expect(op.tags?.length, path).toBe(1);
+      expect(tags.has(op.tags?.[0] ?? ''), path).toBe(true);
+      expect(op.security, path).toEqual(PUBLIC.has(op.operationId ?? '') ? undefined : [{ bearerAuth: [] }]);
+    }
+  });
+
+  it('describes every parameter', () => {
+    const undescribed = operations.flatMap(({ path, op }) =>
+      (op.parameters ?? []).filter((p) => !p.description).map((p) => `${path} ${p.in} ${p.name}`),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
+  it('gives every response a description and examples, and every error the shared ErrorBody', () => {
+    for (const { path, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const where = `${path} ${status}`;
+        expect(response.description, where).toMatch(/\w/);
+        const media = Object.values(response.content ?? {});
+        expect(media.length, where).toBe(1);
+        expect(Object.keys(media[0].examples ?? {}).length, where).toBeGreaterThan(0);
+        if (Number(status) >= 400)
+          expect(response.content?.['application/json']?.schema, where).toEqual({
+            $ref: '#/components/schemas/ErrorBody',
+          });
+      }
+    }
+  });
+
+  it('has examples that validate against their own schemas', () => {
+    const contract = new OpenApiContract(doc);
+    const problems = operations.flatMap(({ path, method, op }) =>
+      Object.entries(op.responses).flatMap(([status, response]) =>
+        Object.entries(response.content?.['application/json']?.examples ?? {}).map(([name, example]) => {
+          const problem = contract.problem(
+            method,
+            path,
+            Number(status),
+            (example as { value: unknown }).value,
+          );
+          return problem ? `${method} ${path} ${status} ${name}: ${problem}` : undefined;
+        }),
+      ),
+    );
+    expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it('names the catalog components as the MCP Router contract does', () => {
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['ToolInfo', 'SearchRequest', 'SearchResult', 'SearchResponse', 'ErrorBody']),
+    );
+    const op = doc.paths['/catalog/search'].post;
+    expect(op.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/SearchRequest',
+    });
+    expect(op.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/SearchResponse',
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ConfigSchema, loadConfig } from '../../src/config.js';
+
+// No Docker engine here: these check what can be checked without one. The image build and the HEALTHCHECK
+// are exercised on the host by build-output.test.ts.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const read = (file: string) => readFileSync(`${ROOT}/${file}`, 'utf8');
+
+interface Service {
+  image?: string;
+  build?: string;
+  profiles?: string[];
+  ports?: string[];
+  command?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test?: string[]; disable?: boolean };
+}
+const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
+const { services } = compose;
+const docs = ['README.md', 'docs/operations.md']
+  .filter((f) => existsSync(`${ROOT}/${f}`))
+  .map(read)
+  .join('\n');
+const DEMO_ONLY_VARIABLES = new Set(['FAKE_SLACK_PORT']);
+
+/** `${NAME:-default}` as compose interpolates it with NAME unset. */
+const interpolate = (value: string) => String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
+
+describe('docker-compose.yml', () => {
+  it('runs Redis 7 with a healthcheck, two replicas sharing it, and a demo profile on the fake workspace', () => {
+    const table = Object.fromEntries(
+      Object.entries(services).map(([name, s]) => [
+        name,
+        [s.image, s.profiles?.join(',') ?? '-', s.ports?.join(',') ?? '-', s.command?.join(' ') ?? '-'].join(
+          ' | ',
+        ),
+      ]),
+    );
+    expect(table).toEqual({
+      redis: 'redis:7 | - | - | redis-server --save  --appendonly no',
+      app1: 'agent-search:local | - | 3001:3000 | -',
+      app2: 'agent-search:local | - | 3002:3000 | -',
+      'fake-slack': 'agent-search:local | demo | - | node dist/demo-slack.js',
+      demo1: 'agent-search:local | demo | 3101:3000 | -',
+      demo2: 'agent-search:local | demo | 3102:3000 | -',
+    });
+    expect(services.redis.healthcheck?.test).toEqual(['CMD', 'redis-cli', 'ping']);
+    for (const name of ['app1', 'app2', 'demo1', 'demo2']) {
+      expect(services[name].build, name).toBe('.');
+      expect(services[name].depends_on?.redis, name).toEqual({ condition: 'service_healthy' });
+      expect(services[name].environment?.REDIS_URL, name).toBe('redis://redis:6379');
+    }
+    for (const name of ['demo1', 'demo2']) {
+      expect(services[name].environment?.SLACK_API_URL).toBe(
+        `http://fake-slack:${services['fake-slack'].environment?.FAKE_SLACK_PORT}/api/`,
+      );
+    }
+  });
+
+  it('passes only variables the service knows, with values its configuration accepts', () => {
+    const known = new Set(Object.keys(ConfigSchema.properties));
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'redis') continue;
+      const env = service.environment ?? {};
+      const unknown = Object.keys(env).filter((k) => !known.has(k) && !DEMO_ONLY_VARIABLES.has(k));
+      expect(unknown, name).toEqual([]);
+      const values = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, interpolate(v)]));
+      if (name !== 'fake-slack') expect(() => loadConfig(values), name).not.toThrow();
+    }
+  });
+
+  it('has every service, host port and variable documented', () => {
+    const missing = Object.entries(services).flatMap(([name, s]) => [
+      ...(docs.includes(`\`${name}\``) ? [] : [`service ${name}`]),
+      ...(s.ports ?? []).map((p) => p.split(':')[0]).filter((port) => !docs.includes(`:${port}`)),
+      ...Object.keys(s.environment ?? {}).filter((k) => !docs.includes(`\`${k}\``)),
+    ]);
+    expect(missing).toEqual([]);
+  });
+});
+
+const dockerfile = read('Dockerfile');
+const instructions = dockerfile
+  .replace(/\\\n\s*/g, ' ')
+  .split('\n')
+  .map((l) => l.replace(/\s+/g, ' ').trim())
+  .filter((l) => /^[A-Z]+\s/.test(l));
+const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+
+describe('Dockerfile', () => {
+  it('builds in one stage and runs production dependencies only, as a non-root user, on 0.0.0.0', () => {
+    const stages = instructions.filter((l) => l.startsWith('FROM '));
+    expect(stages.map((l) => l.replace(/^FROM node:\S+-bookworm-slim AS /, ''))).toEqual([
+      'build',
+      'runtime',
+    ]);
+    const runtime = instructions.slice(instructions.indexOf(stages[1]));
+    expect(runtime.filter((l) => l.startsWith('RUN '))).toEqual([
+      'RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force',
+    ]);
+    expect(runtime.filter((l) => l.startsWith('COPY '))).toEqual([
+      'COPY package.json package-lock.json ./',
+      'COPY --from=build /app/dist ./dist',
+    ]);
+    expect(runtime).toContain('USER node');
+    expect(runtime).toContain('ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000');
+    expect(runtime).toContain('EXPOSE 3000');
+    expect(runtime.find((l) => l.startsWith('HEALTHCHECK '))).toContain('/healthz');
+  });
+
+  it('runs the npm scripts of package.json: npm ci, npm run build, and npm start’s command', () => {
+    const runs = instructions.filter((l) => l.startsWith('RUN '));
+    expect(runs[0]).toBe('RUN npm ci --no-audit --no-fund');
+    const scripts = runs.flatMap((l) => [...l.matchAll(/npm run (\S+)/g)].map((m) => m[1]));
+    expect(scripts).toEqual(['build']);
+    for (const script of scripts) expect(pkg.scripts[script], script).toBeDefined();
+    const cmd = instructions.find((l) => l.startsWith('CMD '));
+    expect(JSON.parse(cmd?.slice(4) ?? '[]').join(' ')).toBe(pkg.scripts.start);
+  });
+
+  it('copies only what .dockerignore lets into the build context', () => {
+    const allowed = read('.dockerignore')
+      .split('\n')
+      .filter((l) => l.startsWith('!'))
+      .map((l) => l.slice(1));
+    const sources = instructions
+      .filter((l) => l.startsWith('COPY ') && !l.includes('--from='))
+      .flatMap((l) => l.split(/\s+/).slice(1, -1));
+    expect(sources.filter((s) => !allowed.includes(s))).toEqual([]);
+  });
+});

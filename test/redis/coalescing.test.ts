@@ -1,0 +1,86 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSlack, startFakeSlack } from '../../src/fake-slack/index.js';
+import { buildHarness, get, type Harness } from '../helper.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { waitFor } from '../support/wait-for.js';
+
+let server: RedisServer;
+let slack: FakeSlack;
+const harnesses: Harness[] = [];
+
+async function instance(config: Parameters<typeof buildHarness>[0] = {}) {
+  const h = await buildHarness({ slack, redisUrl: server.url, ...config });
+  harnesses.push(h);
+  return h;
+}
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  slack = await startFakeSlack();
+});
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((h) => h.close()));
+  slack.reset();
+  const raw = new Redis(server.url);
+  await raw.flushall();
+  raw.disconnect();
+});
+afterAll(async () => {
+  await slack.close();
+  await server.stop();
+});
+
+const searchCalls = () =>
+  slack.calls.filter((c) => c.method === 'search.messages').map((c) => ({ query: c.params.query, at: c.at }));
+
+describe('coalescing through Redis', () => {
+  it('makes one Slack call for 100 concurrent identical requests', async () => {
+    const h = await instance();
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => get(h.app, '/search/messages?query=deploy')),
+    );
+    expect(new Set(responses.map((r) => r.status))).toEqual(new Set([200]));
+    expect(new Set(responses.map((r) => r.headers['x-cache']))).toEqual(new Set(['MISS']));
+    for (const r of responses) expect(r.body).toEqual(responses[0].body);
+    expect([slack.count('auth.test'), slack.count('search.messages')]).toEqual([1, 1]);
+  });
+
+  it('makes one Slack call when two app instances share Redis and one Slack', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => get(i % 2 ? a.app : b.app, '/search/messages?query=deploy')),
+    );
+    expect(new Set(responses.map((r) => r.status))).toEqual(new Set([200]));
+    for (const r of responses) expect(r.body).toEqual(responses[0].body);
+    expect([slack.count('auth.test'), slack.count('search.messages')]).toEqual([1, 1]);
+  });
+
+  it('holds the other instance back until a 429’s Retry-After has passed', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const tight = await instance({ config: { REQUEST_DEADLINE_MS: 300 } });
+    await get(a.app, '/search/messages?query=warmup');
+    slack.reset();
+    slack.inject({ kind: 'ratelimit', retryAfter: 1, method: 'search.messages' });
+
+    const first = get(a.app, '/search/messages?query=deploy');
+    await waitFor(() => slack.count('search.messages') === 1, 'the rate-limited call');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await get(tight.app, '/search/messages?query=latency');
+    const [ra, rb] = await Promise.all([first, get(b.app, '/search/messages?query=checkout')]);
+
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      code: 'AS_ERR_SLACK_RATE_LIMITED',
+      error: 'Too Many Requests',
+      message: 'Slack rate limit for search.messages: retry after 1 s',
+    });
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    const [limited, ...later] = searchCalls();
+    expect(limited.query).toBe('deploy');
+    expect(later.map((c) => c.query).sort()).toEqual(['checkout', 'deploy']);
+    for (const call of later) expect(call.at - limited.at).toBeGreaterThanOrEqual(990);
+  });
+});

@@ -1,0 +1,14 @@
+import { afterEach } from 'vitest';
+import { takeContractViolations } from './contract-hook.js';
+
+// The contract test: every response any test provokes must match the committed OpenAPI document. A
+// setup file (vitest.config.ts `setupFiles`) rather than part of test/helper.ts, so that benches can
+// build the harness outside vitest.
+afterEach(() => {
+  const violations = takeContractViolations();
+  if (violations.length > 0) {
+    throw new Error(
+      `responses that break openapi/openapi.json (fix the route or its schema, then npm run openapi):\n${violations.join('\n')}`,
+    );
+  }
+});

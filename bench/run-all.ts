@@ -1,4 +1,6 @@
 // `npm run bench`: every bench in turn; each prints its own figures.
+import { benchResponseSize } from './response-size.js';
 import { benchSlackCache } from './slack-cache.js';
 
+await benchResponseSize();
 await benchSlackCache();

@@ -154,16 +154,13 @@ export default async function searchMessagesRoute(app: FastifyInstance) {
         };
       }
       const summarise = () => {
-        const firstThread = concise
-          ? (list as Array<{ channel_id: string; thread_ts?: string }>).find((m) => m.thread_ts)
-          : undefined;
         body.summary = searchSummary({
           total: result.total,
           returned: list.length,
           hasMore: result.nextCursor !== undefined,
           notes,
           hint: concise
-            ? conciseSearchHint(firstThread as { channel_id: string; thread_ts: string } | undefined)
+            ? conciseSearchHint((list as Array<{ thread_ts?: string }>).some((m) => m.thread_ts))
             : undefined,
         });
       };

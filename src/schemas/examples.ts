@@ -21,7 +21,7 @@ export const searchExamples: Record<string, NamedExample> = {
       query: 'deploy',
       messages: { total: 16, matches: [deployMatch] },
       summary:
-        'Found 16 messages, showing 1. Use next_cursor for more results. Add response_format=detailed for the full Slack message objects.',
+        'Found 16 messages, showing 1. Use next_cursor for more results. Full Slack objects: response_format=detailed.',
       response_metadata: { next_cursor: 'b2Zmc2V0OjE=' },
     },
   },

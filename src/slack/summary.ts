@@ -16,10 +16,10 @@ export function searchSummary({ total, returned, hasMore, notes = [], hint }: Se
   return [s, ...notes, ...(hint ? [hint] : [])].join(' ');
 }
 
-export function conciseSearchHint(firstThread?: { channel_id: string; thread_ts: string }): string {
-  const detailed = 'Add response_format=detailed for the full Slack message objects.';
-  if (!firstThread) return detailed;
-  return `Read a whole thread with GET /threads/{channel_id}/{thread_ts} (e.g. /threads/${firstThread.channel_id}/${firstThread.thread_ts}). ${detailed}`;
+/** How to get more than the concise body gives: the thread route when a match is in a thread. */
+export function conciseSearchHint(hasThreadedMatch: boolean): string {
+  const detailed = 'Full Slack objects: response_format=detailed.';
+  return hasThreadedMatch ? `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${detailed}` : detailed;
 }
 
 export function threadSummary(count: number, hasMore: boolean, notes: string[] = []): string {

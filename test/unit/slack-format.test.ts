@@ -150,7 +150,7 @@ describe('summaries and cursors', () => {
       'Found 0 messages. N.',
     );
     expect(threadSummary(3, true)).toBe('Found 3 messages in thread. Use next_cursor for more results.');
-    expect(conciseSearchHint()).toBe('Add response_format=detailed for the full Slack message objects.');
+    expect(conciseSearchHint(false)).toBe('Full Slack objects: response_format=detailed.');
   });
   it('reads next_cursor wherever Slack puts it', () => {
     expect(readSearchNextCursor({ messages: { pagination: { next_cursor: 'a' } } })).toBe('a');

@@ -23,5 +23,5 @@ export function scoreCeiling(index: ToolIndex, terms: readonly QueryTerm[], cfg:
 export function relevance(score: number, ceiling: number, cfg: RankConfig): number {
   if (score <= 0 || ceiling <= 0) return 0;
   const z = cfg.calibrationBias + cfg.calibrationSlope * Math.log(score / ceiling);
-  return Math.round(10_000 / (1 + Math.exp(-z))) / 10_000;
+  return Math.max(1, Math.round(10_000 / (1 + Math.exp(-z)))) / 10_000;
 }

@@ -1,14 +1,21 @@
+/** The ranking's tunable constants (chosen on the catalog dev set; see bench/catalog-eval.ts). */
 export type RankConfig = {
+  /** BM25 saturation, applied once to the weighted sum of the fields (BM25F). */
   k1: number;
   nameWeight: number;
   serverWeight: number;
   descriptionWeight: number;
+  /** Length normalisation per field (0: none, 1: full). */
   nameB: number;
   serverB: number;
   descriptionB: number;
+  /** Weight of `context` terms relative to `query` terms. */
   contextWeight: number;
+  /** Share of the best score among a tool's server siblings added to each matching tool. */
   serverBoost: number;
+  /** Weight of a topic (concept-table.ts) brought in by an asked word. */
   conceptWeight: number;
+  /** Name-field weight of a query word found inside a glued name (`inventory` in `getinventory`). */
   gluedWeight: number;
   /** Relevance = σ(bias + slope · ln(score / ceiling)); see calibrate.ts. */
   calibrationBias: number;

@@ -30,7 +30,8 @@ function termFor(text: string): Term {
 }
 
 /**
- * Bounds the memo. Called between builds only: within one build each text must keep one Term.
+ * Bounds the memo. Never called during a build, within which each text must keep one Term; later
+ * stages find terms by text, so Terms made before a trim stay valid.
  */
 export function trimLexicon(): void {
   if (memo.size + terms.size > MEMO_LIMIT) {

@@ -8,12 +8,11 @@ const PATH = new RegExp(
 );
 const EXTENSION = /\.([A-Za-z][A-Za-z0-9]{0,4})$/;
 
+/** Replaces each local path or file name in `text` with "file <extension>", or "directory". */
 export function rewritePaths(text: string): string {
   if (text.indexOf('/') < 0 && text.indexOf('.') < 0) return text;
   return text.replace(PATH, (path) => {
     const ext = EXTENSION.exec(path);
-    if (!ext) return ' directory ';
-    const base = path.slice(path.lastIndexOf('/') + 1, -ext[0].length);
-    return ` file ${ext[1]} ${process.env.KEEP_BASE ? base : ''} `;
+    return ext ? ` file ${ext[1]} ` : ' directory ';
   });
 }

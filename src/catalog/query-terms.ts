@@ -1,5 +1,5 @@
 import type { RankConfig } from './config.js';
-import { CONCEPT_MARK, type Term, wordTerm } from './lexicon.js';
+import { CONCEPT_MARK, type Term, trimLexicon, wordTerm } from './lexicon.js';
 import { rewritePaths } from './query-paths.js';
 import { REQUEST_FILLER } from './stop-words.js';
 import { forEachTerm } from './tokenize.js';
@@ -13,12 +13,6 @@ export type QueryTerm = {
   weight: number;
   fromContext: boolean;
 };
-
-import { createRequire } from 'node:module';
-const SYN_W = Number(process.env.SYN_W ?? 0);
-const SYN_MAX = Number(process.env.SYN_MAX ?? 4);
-const synonyms = SYN_W > 0 ? createRequire(import.meta.url)('/tmp/pk/synonyms-1.0.1/package/index.js') : undefined;
-const synWords: Term[] = [];
 
 export type Query = { terms: QueryTerm[]; words: Term[] };
 
@@ -43,6 +37,7 @@ function collect(text: string, into: Map<Term, { word: string; count: number }>)
  * each word's topics at `conceptWeight`, and `context` at `contextWeight` of all that.
  */
 export function queryTerms(query: readonly string[], context: string | undefined, cfg: RankConfig): Query {
+  trimLexicon();
   const out = new Map<string, QueryTerm>();
   const add = (qt: QueryTerm) => {
     const prev = out.get(qt.term);
@@ -51,16 +46,6 @@ export function queryTerms(query: readonly string[], context: string | undefined
   const addAll = (found: Map<Term, { word: string; count: number }>, scale: number, fromContext: boolean) => {
     for (const [t, { word, count }] of found) {
       add({ term: t.text, label: word, weight: scale * (1 + Math.log(count)), fromContext });
-      if (synonyms && !fromContext) {
-        const entry = synonyms.dictionary[word] as Record<string, string[]> | undefined;
-        const syns = entry ? [...new Set(Object.values(entry).flat())].filter((x) => x !== word && /^[a-z]+$/.test(x)) : [];
-        if (syns.length <= SYN_MAX) for (const syn of syns) {
-          const st = wordTerm(syn);
-          if (!st || st === t) continue;
-          synWords.push(st);
-          add({ term: st.text, label: st.text, via: word, weight: scale * SYN_W, fromContext });
-        }
-      }
       for (const c of t.concepts ?? []) {
         const label = c.text.slice(CONCEPT_MARK.length);
         add({ term: c.text, label, via: word, weight: scale * cfg.conceptWeight, fromContext });
@@ -69,9 +54,8 @@ export function queryTerms(query: readonly string[], context: string | undefined
   };
   const asked = new Map<Term, { word: string; count: number }>();
   for (const item of query) collect(item, asked);
-  synWords.length = 0;
   addAll(asked, 1, false);
-  const words = [...asked.keys(), ...synWords];
+  const words = [...asked.keys()];
   if (context) {
     const extra = new Map<Term, { word: string; count: number }>();
     collect(context, extra);

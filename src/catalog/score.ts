@@ -1,8 +1,7 @@
 import type { RankConfig } from './config.js';
 import type { QueryTerm } from './query-terms.js';
-import type { ToolIndex } from './tool-index.js';
+import { FIELD_COUNT, type ToolIndex } from './tool-index.js';
 
-const FIELD_COUNT = 3;
 const NAME = 0;
 
 export function idf(df: number, n: number): number {
@@ -82,13 +81,6 @@ export function scoreTools(index: ToolIndex, terms: readonly QueryTerm[], cfg: R
       tf[d] = 0;
     }
     hit.length = 0;
-  }
-  if (SC > 0 && totalMass > 0) {
-    for (let d = 0; d < n; d++)
-      if ((scores[d] as number) > 0)
-        scores[d] =
-          (scores[d] as number) *
-          (1 + SC * ((serverMass[index.serverOf[d] as number] as number) / totalMass));
   }
   if (cfg.serverBoost > 0) {
     const best = new Float64Array(index.serverCount);

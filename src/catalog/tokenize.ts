@@ -16,6 +16,7 @@ export function prefixKey(text: string, start: number, end: number): number {
   }
   return (key ^ (key >>> 14)) & (PREFIX_KEYS - 1);
 }
+
 function accepts(filter: PrefixFilter, key: number): boolean {
   return key < 0 || filter[key] === 1;
 }
@@ -117,10 +118,14 @@ export function forEachTerm(text: string, emit: Emit, filter?: PrefixFilter): nu
     let wide = c0 >= 128;
     for (; j < n; j++) {
       const c = text.charCodeAt(j);
-      const kj = c < 128 ? (ASCII_CLASS[c] as number) : classOf(c);
-      if (kj === SEPARATOR || kj === CJK) break;
-      if (kj === UPPER || kj === JOINER) complex = true;
-      if (c >= 128) wide = true;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
+      if ((c >= 65 && c <= 90) || c === 95 || c === 45) complex = true;
+      else if (c < 128) break;
+      else {
+        const kj = classOf(c);
+        if (kj === SEPARATOR || kj === CJK) break;
+        wide = true;
+      }
     }
     if (complex) words += identifier(text, i, j, emit, filter);
     else if (j - i > 1) {

@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_TOKEN, buildHarness, type Harness } from '../helper.js';
+
+const SCOPED = 'scoped-token-for-p1-p2';
+const EVERYWHERE = 'file-token-for-all';
+const tools = [
+  {
+    toolKey: 'k1',
+    toolName: 'send_message',
+    serverName: 'Slack',
+    description: 'Post a message to a Slack channel',
+  },
+  {
+    toolKey: 'k2',
+    toolName: 'create_issue',
+    serverName: 'GitHub',
+    description: 'Open an issue in a repository',
+  },
+  {
+    toolKey: 'k/3 ünïcödé',
+    toolName: 'write_file',
+    serverName: 'filesystem',
+    description: 'Write content to a file',
+  },
+  { toolKey: 'k4', toolName: 'get_forecast', serverName: 'weather', description: '获取城市天气预报' },
+  { toolKey: 'k5', toolName: 'list_channels', serverName: 'Slack' },
+];
+
+let h: Harness;
+const lines: string[] = [];
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'as-tokens-'));
+  const file = join(dir, 'tokens.json');
+  const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+  writeFileSync(
+    file,
+    JSON.stringify([
+      { name: 'router-prod', sha256: sha(SCOPED), projects: ['p1', 'p2'] },
+      { name: 'ops', sha256: sha(EVERYWHERE), projects: '*' },
+    ]),
+  );
+  h = await buildHarness({
+    config: { API_TOKENS_FILE: file },
+    logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+  });
+});
+afterAll(() => h.close());
+
+const post = (app: FastifyInstance, body: unknown, headers: Record<string, string> = {}, token = API_TOKEN) =>
+  app.inject({
+    method: 'POST',
+    url: '/catalog/search',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+describe('POST /catalog/search', () => {
+  it('answers a keyword query with the contract shape, best first', async () => {
+    const res = await post(h.app, { query: ['send', 'slack', 'message'], tools, maxResults: 3 });
+    expect(res.statusCode).toBe(200);
+    const { results } = res.json();
+    expect(results[0]).toEqual({
+      ...tools[0],
+      relevance: expect.any(Number),
+      explanation: 'Matched "send", "slack", "message" in name, server and description.',
+    });
+    expect(results.map((r: { toolKey: string }) => r.toolKey)).toEqual(['k1', 'k5']);
+    expect(results[1]).toEqual({
+      ...tools[4],
+      relevance: expect.any(Number),
+      explanation: expect.stringMatching(/^Matched "slack"/),
+    });
+    expect(Object.keys(results[1])).not.toContain('description');
+  });
+
+  it('answers a sentence query, echoes opaque keys exactly, and keeps relevance in [0,1] and monotone', async () => {
+    const res = await post(h.app, { query: ['Please save these notes to a file called notes.md'], tools });
+    const { results } = res.json();
+    expect(results[0].toolKey).toBe('k/3 ünïcödé');
+    const rel = results.map((r: { relevance: number }) => r.relevance);
+    for (const r of rel) expect(r).toBeGreaterThanOrEqual(0);
+    for (const r of rel) expect(r).toBeLessThanOrEqual(1);
+    expect([...rel].sort((a, b) => b - a)).toEqual(rel);
+  });
+
+  it('uses context as a weaker signal than the query', async () => {
+    const withContext = await post(h.app, { query: ['create'], context: 'track the bug on GitHub', tools });
+    expect(withContext.json().results[0].toolKey).toBe('k2');
+    const queryWins = await post(h.app, {
+      query: ['slack message'],
+      context: 'github issue repository',
+      tools,
+    });
+    expect(queryWins.json().results[0].toolKey).toBe('k1');
+  });
+
+  it('searches CJK descriptions with a CJK query', async () => {
+    const res = await post(h.app, { query: ['天气预报'], tools });
+    expect(res.json().results.map((r: { toolKey: string }) => r.toolKey)).toEqual(['k4']);
+  });
+
+  it('returns [] when nothing matches, and never reports a weak best match as 1.0', async () => {
+    expect((await post(h.app, { query: ['zebra quantum'], tools })).json()).toEqual({ results: [] });
+    const weak = (await post(h.app, { query: ['repository'], tools })).json().results;
+    expect(weak[0].toolKey).toBe('k2');
+    expect(weak[0].relevance).toBeLessThan(0.9);
+  });
+
+  it('honours maxResults: default 20, capped at 100, below 1 rejected', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      toolKey: `t${i}`,
+      toolName: `send_message_${i}`,
+      serverName: 'Slack',
+    }));
+    expect((await post(h.app, { query: ['send message'], tools: many })).json().results).toHaveLength(20);
+    expect(
+      (await post(h.app, { query: ['send message'], tools: many, maxResults: 1000 })).json().results,
+    ).toHaveLength(100);
+    expect(
+      (await post(h.app, { query: ['send message'], tools: many, maxResults: 2 })).json().results,
+    ).toHaveLength(2);
+    const zero = await post(h.app, { query: ['x'], tools, maxResults: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json()).toEqual({
+      statusCode: 400,
+      code: 'FST_ERR_VALIDATION',
+      error: 'Bad Request',
+      message: 'body/maxResults Expected integer to be greater or equal to 1',
+    });
+  });
+
+  it('audit-logs each search without the query text', async () => {
+    lines.length = 0;
+    await post(h.app, { query: ['confidential merger plans'], tools }, { 'x-project-id': 'p1' }, SCOPED);
+    const audit = lines.map((l) => JSON.parse(l)).find((l) => l.audit);
+    expect(audit.audit).toEqual({
+      token: 'router-prod',
+      project: 'p1',
+      tools: 5,
+      results: 0,
+      ms: expect.any(Number),
+    });
+    expect(lines.join('\n')).not.toContain('confidential');
+  });
+});
+
+describe('access', () => {
+  it.each([
+    ['an API_TOKENS token, any project', API_TOKEN, { 'x-project-id': 'p9' }, 200],
+    ['a scoped token, its project', SCOPED, { 'x-project-id': 'p2' }, 200],
+    ['a scoped token, via x-mcpr-project', SCOPED, { 'x-mcpr-project': 'p1' }, 200],
+    ['a scoped token, no project', SCOPED, {}, 200],
+    ['a scoped token, __unassigned__', SCOPED, { 'x-project-id': '__unassigned__' }, 200],
+    ['a scoped token, another project', SCOPED, { 'x-project-id': 'p3' }, 403],
+    ['a scoped token, another project via x-mcpr-project', SCOPED, { 'x-mcpr-project': 'p3' }, 403],
+    ['a "*" file token, any project', EVERYWHERE, { 'x-project-id': 'zz' }, 200],
+    ['an unknown token', 'nope', {}, 401],
+  ] as const)('%s → %i', async (_name, token, headers, status) => {
+    const res = await post(h.app, { query: ['send'], tools }, headers, token);
+    expect(res.statusCode).toBe(status);
+    if (status === 403) {
+      expect(res.json()).toEqual({
+        statusCode: 403,
+        code: 'AS_ERR_PROJECT_FORBIDDEN',
+        error: 'Forbidden',
+        message: 'This token may not search project "p3"',
+      });
+    }
+    if (status === 401) expect(res.headers['www-authenticate']).toBe('Bearer realm="agent-search"');
+  });
+});
+
+describe('bad input → 400 naming the item, never 500', () => {
+  const tool = { toolKey: 'a', toolName: 'x', serverName: 's' };
+  it.each([
+    ['missing query', { tools: [tool] }, 'body/query Expected required property'],
+    [
+      'empty query',
+      { query: [], tools: [tool] },
+      'body/query Expected array length to be greater or equal to 1',
+    ],
+    [
+      'too many query items',
+      { query: Array(17).fill('a'), tools: [tool] },
+      'body/query Expected array length to be less or equal to 16',
+    ],
+    [
+      'query item too long',
+      { query: ['a'.repeat(2049)], tools: [tool] },
+      'body/query/0 Expected string length less or equal to 2048',
+    ],
+    ['query as a number', { query: [5], tools: [tool] }, 'body/query/0 Expected string'],
+    [
+      'context too long',
+      { query: ['a'], context: 'c'.repeat(16_385), tools: [tool] },
+      'body/context Expected string length less or equal to 16384',
+    ],
+    ['missing tools', { query: ['a'] }, 'body/tools Expected required property'],
+    [
+      'tool name wrong type',
+      { query: ['a'], tools: [tool, { ...tool, toolKey: 'b', toolName: 7 }] },
+      'body/tools/1/toolName Expected string',
+    ],
+    [
+      'empty toolKey',
+      { query: ['a'], tools: [{ ...tool, toolKey: '' }] },
+      'body/tools/0/toolKey Expected string length greater or equal to 1',
+    ],
+    [
+      'duplicate toolKey',
+      { query: ['a'], tools: [tool, { ...tool }] },
+      'body/tools/1/toolKey "a" duplicates body/tools/0/toolKey',
+    ],
+    [
+      'description over 8 KB',
+      { query: ['a'], tools: [{ ...tool, description: 'd'.repeat(8193) }] },
+      'body/tools/0/description Expected string length less or equal to 8192',
+    ],
+    [
+      'too many tools',
+      { query: ['a'], tools: Array.from({ length: 5001 }, (_, i) => ({ ...tool, toolKey: `k${i}` })) },
+      'body/tools Expected array length to be less or equal to 5000',
+    ],
+    [
+      'maxResults not an integer',
+      { query: ['a'], tools: [tool], maxResults: 2.5 },
+      'body/maxResults Expected integer',
+    ],
+    ['body not an object', [1, 2], 'body Expected object'],
+  ])('%s', async (_name, body, message) => {
+    const res = await post(h.app, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, code: expect.any(String), error: 'Bad Request', message });
+  });
+
+  it('rejects malformed JSON and a body over 8 MB cleanly', async () => {
+    const broken = await post(h.app, '{"query": [');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().code).toBe('FST_ERR_CTP_INVALID_JSON_BODY');
+    const huge = await post(h.app, {
+      query: ['a'],
+      tools: [{ toolKey: 'a', toolName: 'x', serverName: 's', description: 'd'.repeat(9 * 1024 * 1024) }],
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('FST_ERR_CTP_BODY_TOO_LARGE');
+  });
+
+  it('accepts 5,000 tools and extra fields', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      toolKey: `k${i}`,
+      toolName: `tool_${i}`,
+      serverName: 'srv',
+      extra: true,
+    }));
+    const res = await post(h.app, { query: ['tool_42'], tools: many, somethingNew: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results[0].toolKey).toBe('k42');
+  });
+});

@@ -24,7 +24,9 @@ beforeAll(async () => {
   // The compiled modules are ESM and resolve packages from the project, as /app does in the image.
   writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
   symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
-  await run('npm', ['run', 'build', '--', '--outDir', join(out, 'dist')], { cwd: ROOT });
+  await run('npm', ['run', 'build', '--', '--outDir', join(out, 'dist')], { cwd: ROOT }).catch((err) => {
+    throw new Error(`npm run build failed:\n${err.stdout}${err.stderr}`);
+  });
 }, 120_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 

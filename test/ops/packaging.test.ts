@@ -101,7 +101,7 @@ describe('Dockerfile', () => {
     ]);
     const runtime = instructions.slice(instructions.indexOf(stages[1]));
     expect(runtime.filter((l) => l.startsWith('RUN '))).toEqual([
-      'RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force',
+      'RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force',
     ]);
     expect(runtime.filter((l) => l.startsWith('COPY '))).toEqual([
       'COPY package.json package-lock.json ./',
@@ -113,9 +113,12 @@ describe('Dockerfile', () => {
     expect(runtime.find((l) => l.startsWith('HEALTHCHECK '))).toContain('/healthz');
   });
 
-  it('runs the npm scripts of package.json: npm ci, npm run build, and npm start’s command', () => {
+  it('installs as CI does, then runs the npm scripts of package.json: npm run build and npm start’s command', () => {
     const runs = instructions.filter((l) => l.startsWith('RUN '));
-    expect(runs[0]).toBe('RUN npm ci --no-audit --no-fund');
+    const ciInstall = read('.ci/run')
+      .split('\n')
+      .find((l) => l.startsWith('npm install'));
+    expect(runs[0]).toBe(`RUN ${ciInstall}`);
     const scripts = runs.flatMap((l) => [...l.matchAll(/npm run (\S+)/g)].map((m) => m[1]));
     expect(scripts).toEqual(['build']);
     for (const script of scripts) expect(pkg.scripts[script], script).toBeDefined();

@@ -1,6 +1,8 @@
 // `npm run bench`: every bench in turn; each prints its own figures.
+import { benchCatalogHttp } from './catalog-http.js';
 import { benchResponseSize } from './response-size.js';
 import { benchSlackCache } from './slack-cache.js';
 
 await benchResponseSize();
 await benchSlackCache();
+await benchCatalogHttp();

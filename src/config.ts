@@ -24,7 +24,12 @@ export const ConfigSchema = Type.Object({
   CACHE_THREAD_MAX_TTL_MS: Ms(3_600_000, 'Thread TTL for a thread quiet for days'),
   CACHE_AUTH_TTL_MS: Ms(86_400_000, 'Lifetime of a memoised auth.test answer'),
   CACHE_STALE_GRACE_MS: Ms(3_600_000, 'How long an expired entry may still be served when Slack fails'),
-  CACHE_MAX_ENTRIES: Type.Integer({ minimum: 10, default: 10_000 }),
+  CACHE_MAX_ENTRIES: Type.Integer({
+    minimum: 10,
+    default: 2_000,
+    description:
+      'Entries in the in-memory cache; a full search page is up to ~55 KB, so 2,000 is ~110 MB at worst',
+  }),
   CACHE_LOCK_TTL_MS: Type.Integer({
     minimum: 100,
     maximum: 60_000,

@@ -17,7 +17,7 @@ export const Errors = {
   SlackMissingScope: createError('AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope %s', 403),
   SlackTokenType: createError(
     'AS_ERR_SLACK_TOKEN_TYPE',
-    'Slack search needs a user token (xoxp-…); this token type is not allowed',
+    'Slack %s needs a user token (xoxp-…); this token type is not allowed',
     400,
   ),
   SlackNotFound: createError('AS_ERR_SLACK_NOT_FOUND', 'Slack: %s', 404),

@@ -36,7 +36,7 @@ const SLACK: Example[] = [
   [
     400,
     'AS_ERR_SLACK_TOKEN_TYPE',
-    'Slack search needs a user token (xoxp-…); this token type is not allowed',
+    'Slack search.messages needs a user token (xoxp-…); this token type is not allowed',
   ],
   [
     401,

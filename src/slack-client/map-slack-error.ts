@@ -47,7 +47,7 @@ export function mapSlackError(err: unknown, method: string, callerToken: boolean
       return new Errors.SlackMissingScope(
         SCOPES.test(e.data?.needed ?? '') ? e.data?.needed : 'required by this method',
       );
-    if (code === 'not_allowed_token_type') return new Errors.SlackTokenType();
+    if (code === 'not_allowed_token_type') return new Errors.SlackTokenType(method);
     if (NOT_FOUND.has(code)) return new Errors.SlackNotFound(code);
     if (BAD_REQUEST.has(code)) return new Errors.SlackBadRequest(code);
     return new Errors.SlackUnavailable(`${method} answered ${code}`);

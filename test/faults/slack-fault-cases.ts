@@ -168,7 +168,7 @@ export function faultCases(route: Route): FaultCase[] {
             expected: {
               status: 400,
               code: 'AS_ERR_SLACK_TOKEN_TYPE',
-              message: 'Slack search needs a user token (xoxp-…); this token type is not allowed',
+              message: 'Slack search.messages needs a user token (xoxp-…); this token type is not allowed',
             },
           },
         ]

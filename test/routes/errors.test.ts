@@ -111,7 +111,7 @@ describe('Slack errors', () => {
         400,
         'AS_ERR_SLACK_TOKEN_TYPE',
         'Bad Request',
-        'Slack search needs a user token (xoxp-…); this token type is not allowed',
+        'Slack search.messages needs a user token (xoxp-…); this token type is not allowed',
       ),
     );
   });

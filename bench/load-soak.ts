@@ -61,7 +61,9 @@ export async function runSoak() {
     console.log(`soak: ${WARMUP_SECONDS} s warm-up, then ${SOAK_SECONDS} s at ${RATE} req/s`);
     const warmup = await run(WARMUP_SECONDS);
     const before = memory();
+    const cpu = process.cpuUsage();
     const soak = await run(SOAK_SECONDS);
+    const { user, system } = process.cpuUsage(cpu);
     const after = memory();
     const growth = (after.rss - before.rss) / before.rss;
     const problems = soak.errors + soak.non2xx + soak.timeouts + warmup.errors + warmup.non2xx;
@@ -69,6 +71,8 @@ export async function runSoak() {
       ['requests', String(soak.requests.total)],
       ['achieved rate (req/s)', (soak.requests.total / soak.duration).toFixed(1)],
       ['p50 / p99 latency (ms)', `${soak.latency.p50} / ${soak.latency.p99}`],
+      // Service, fake Slack and load generator together: they share this process.
+      ['CPU, this process (% of one core)', (((user + system) / 1e6 / soak.duration) * 100).toFixed(0)],
       ['errors / timeouts / non-2xx', `${soak.errors} / ${soak.timeouts} / ${soak.non2xx}`],
       ['RSS before → after (MB)', `${mb(before.rss)} → ${mb(after.rss)}`],
       ['RSS growth', `${(growth * 100).toFixed(1)}%`],

@@ -1,6 +1,6 @@
-// Throughput and latency of each route against a bare Fastify route in the same run, then a soak.
-// `npm run bench:load`; LOAD_SECONDS (5), LOAD_ROUNDS (3), LOAD_CONNECTIONS (10), SOAK_SECONDS (60),
-// SOAK_RATE (200 req/s). Traffic goes to 127.0.0.1 only.
+// A soak, then throughput and latency of each route against a bare Fastify route in the same run.
+// `npm run bench:load`; LOAD_SECONDS (5), LOAD_ROUNDS (3; 0 = the soak only), LOAD_CONNECTIONS (10),
+// SOAK_SECONDS (60), SOAK_RATE (200 req/s). Traffic goes to 127.0.0.1 only.
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { DEMO_USER_TOKEN } from '../src/fake-slack/index.js';
@@ -88,12 +88,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-async function main() {
-  console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}`);
-  console.log(`date: ${new Date().toISOString()}`);
-  console.log(
-    `${ROUNDS} rounds × ${SECONDS} s per scenario, ${CONNECTIONS} connections, scenarios interleaved\n`,
-  );
+async function runScenarios() {
   const t = await startLoadTargets();
   try {
     await warm(t.app, 'GET', '/search/messages?query=deploy');
@@ -102,7 +97,7 @@ async function main() {
     const runs = SCENARIOS.map(() => [] as Figures[]);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, s] of SCENARIOS.entries()) runs[i].push(await measure(t, s));
-      console.log(`round ${round + 1}/${ROUNDS} done`);
+      console.log(`round ${round + 1}/${ROUNDS}: bare ${runs[0][round].rps.toFixed(0)} req/s`);
     }
     const rows = SCENARIOS.map((s, i) => {
       const ratios = runs[i].map((f, round) => f.rps / runs[0][round].rps);
@@ -117,13 +112,18 @@ async function main() {
         String(sum('errors')),
       ];
     });
-    console.log(
-      `\n${formatTable(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare', 'non-2xx', 'errors'], rows)}\n`,
-    );
+    const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare', 'non-2xx', 'errors'];
+    console.log(`\n${formatTable(header, rows)}\n`);
   } finally {
     await t.close();
   }
-  await runSoak();
 }
 
-await main();
+console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}`);
+console.log(`date: ${new Date().toISOString()}`);
+console.log(
+  `${ROUNDS} rounds × ${SECONDS} s per scenario, ${CONNECTIONS} connections, scenarios interleaved\n`,
+);
+// The soak first, in a fresh process, so that its RSS baseline holds nothing the scenarios left behind.
+await runSoak();
+if (ROUNDS > 0) await runScenarios();

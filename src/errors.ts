@@ -43,3 +43,8 @@ export const Errors = {
 export interface RetryableError extends Error {
   retryAfterSeconds?: number;
 }
+
+/** Marks `err` so the error handler answers with `Retry-After: <seconds>`. */
+export function withRetryAfter<E extends Error>(err: E, seconds: number): E & RetryableError {
+  return Object.assign(err, { retryAfterSeconds: seconds });
+}

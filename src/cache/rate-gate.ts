@@ -1,4 +1,4 @@
-import { Errors, type RetryableError } from '../errors.js';
+import { Errors, type RetryableError, withRetryAfter } from '../errors.js';
 import type { Clock } from './types.js';
 
 /** A pace for one Slack method: at most `limit` calls per `windowMs`, bursts allowed up to `limit`. */
@@ -20,9 +20,7 @@ export interface RateGate {
 
 export function rateLimitedUntil(method: string, until: number, now: number): RetryableError {
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-  const err: RetryableError = new Errors.SlackRateLimited(method, seconds);
-  err.retryAfterSeconds = seconds;
-  return err;
+  return withRetryAfter(new Errors.SlackRateLimited(method, seconds), seconds);
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -50,15 +48,12 @@ export class MemoryRateGate implements RateGate {
     const now = this.clock();
     let at = Math.max(now, this.#blockedUntil.get(key) ?? 0);
     const pace = this.paces[method];
-    if (pace) {
-      const interval = pace.windowMs / pace.limit;
-      const tat = Math.max(this.#tat.get(key) ?? now, at);
-      at = Math.max(at, tat - (pace.windowMs - interval));
-      if (at > now && at > deadline) throw rateLimitedUntil(method, at, now);
-      this.#tat.set(key, tat + interval);
-    } else if (at > now && at > deadline) {
-      throw rateLimitedUntil(method, at, now);
-    }
+    const interval = pace ? pace.windowMs / pace.limit : 0;
+    const tat = Math.max(this.#tat.get(key) ?? now, at);
+    if (pace) at = Math.max(at, tat - (pace.windowMs - interval));
+    if (at > now && at > deadline) throw rateLimitedUntil(method, at, now);
+    // Only a granted call books its slot.
+    if (pace) this.#tat.set(key, tat + interval);
     if (at > now) {
       onWait?.(at - now);
       await sleep(at - now);

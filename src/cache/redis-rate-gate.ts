@@ -9,15 +9,13 @@ const acquireScript = luaScript(`
 local now, maxWait, interval, tau = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local blocked = tonumber(redis.call('HGET', KEYS[1], 'blocked') or 0)
 local at = math.max(now, blocked)
-if interval > 0 then
-  local tat = math.max(tonumber(redis.call('HGET', KEYS[1], 'tat') or 0), at)
-  at = math.max(at, tat - tau)
-  if at > now and at - now > maxWait then return {0, at - now} end
-  tat = tat + interval
-  redis.call('HSET', KEYS[1], 'tat', tat)
-  redis.call('PEXPIRE', KEYS[1], math.max(tat, blocked) - now + 1000)
-end
+local tat = math.max(tonumber(redis.call('HGET', KEYS[1], 'tat') or 0), at)
+if interval > 0 then at = math.max(at, tat - tau) end
 if at > now and at - now > maxWait then return {0, at - now} end
+if interval > 0 then
+  redis.call('HSET', KEYS[1], 'tat', tat + interval)
+  redis.call('PEXPIRE', KEYS[1], math.max(tat + interval, blocked) - now + 1000)
+end
 return {1, at - now}
 `);
 

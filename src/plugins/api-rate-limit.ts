@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors, type RetryableError } from '../errors.js';
+import { Errors, withRetryAfter } from '../errors.js';
 
 export interface ApiRateLimitOptions {
   onLimited?: () => void;
@@ -36,9 +36,7 @@ async function apiRateLimit(app: FastifyInstance, opts: ApiRateLimitOptions) {
     onExceeded: () => opts.onLimited?.(),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      const err: RetryableError = new Errors.ApiRateLimited(context.max, seconds);
-      err.retryAfterSeconds = seconds;
-      return err;
+      return withRetryAfter(new Errors.ApiRateLimited(context.max, seconds), seconds);
     },
   });
 }

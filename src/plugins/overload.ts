@@ -1,7 +1,7 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors, type RetryableError } from '../errors.js';
+import { Errors, withRetryAfter } from '../errors.js';
 
 // Liveness and metrics stay answerable under load: an orchestrator must not restart a busy replica,
 // and the figures that show the overload must stay readable.
@@ -35,9 +35,7 @@ async function overload(app: FastifyInstance) {
       if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return;
       if (LOOP_SIGNALS.has(type) && Date.now() < bootSamplesUntil) return;
       request.log.debug({ type, value }, 'under pressure: shedding the request');
-      const err: RetryableError = new Errors.Overloaded(retryAfter);
-      err.retryAfterSeconds = retryAfter;
-      throw err;
+      throw withRetryAfter(new Errors.Overloaded(retryAfter), retryAfter);
     },
   });
 }

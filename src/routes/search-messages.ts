@@ -153,27 +153,23 @@ export default async function searchMessagesRoute(app: FastifyInstance) {
           next_cursor: result.nextCursor,
         };
       }
-      const summarise = () => {
+      const summarise = (capNote?: string) => {
         body.summary = searchSummary({
           total: result.total,
           returned: list.length,
           hasMore: result.nextCursor !== undefined,
-          notes,
+          notes: capNote ? [...notes, capNote] : notes,
           hint: concise
             ? conciseSearchHint((list as Array<{ thread_ts?: string }>).some((m) => m.thread_ts))
             : undefined,
         });
       };
       summarise();
-      const capNote = (n: number) =>
-        `${n} matches were left out to keep the response under ${app.config.MAX_RESPONSE_BYTES} bytes; ask for a smaller count or set max_text_chars.`;
-      let capped = false;
-      dropTrailingToFit(body, list, app.config.MAX_RESPONSE_BYTES, (dropped) => {
-        if (capped) notes.pop();
-        capped = true;
-        notes.push(capNote(dropped));
-        summarise();
-      });
+      dropTrailingToFit(body, list, app.config.MAX_RESPONSE_BYTES, (dropped) =>
+        summarise(
+          `${dropped} matches were left out to keep the response under ${app.config.MAX_RESPONSE_BYTES} bytes; ask for a smaller count or set max_text_chars.`,
+        ),
+      );
       reply.header('x-cache', status);
       return body;
     },

@@ -45,17 +45,16 @@ export default async function threadsRoute(app: FastifyInstance) {
         : { ...value, messages: list };
       if (concise && nextCursor) body.response_metadata = { next_cursor: nextCursor };
       const notes = status === 'STALE' ? [staleNote(ageMs)] : [];
-      body.summary = threadSummary(list.length, hasMore, notes);
-      let capped = false;
+      const summarise = (capNote?: string) => {
+        body.summary = threadSummary(list.length, hasMore, capNote ? [...notes, capNote] : notes);
+      };
+      summarise();
       dropTrailingToFit(body, list, app.config.MAX_RESPONSE_BYTES, (dropped) => {
-        if (capped) notes.pop();
-        capped = true;
         const last = (list[list.length - 1] as { ts?: string } | undefined)?.ts;
         const resume = last ? `; continue with oldest=${last}` : '';
-        notes.push(
+        summarise(
           `${dropped} messages were left out to keep the response under ${app.config.MAX_RESPONSE_BYTES} bytes${resume}.`,
         );
-        body.summary = threadSummary(list.length, hasMore, notes);
       });
       reply.header('x-cache', status);
       return body;

@@ -24,6 +24,8 @@ const THREADS = [`/threads/${DEMO_LONG_THREAD.channel}/${DEMO_LONG_THREAD.ts}`];
 interface Sizes {
   bytes: number;
   tokens: number;
+  /** Messages in the body (search matches or thread messages). */
+  items: number;
 }
 type Measure = (url: string) => Promise<Sizes>;
 const pct = (saved: number) => `${(saved * 100).toFixed(1)}%`;
@@ -31,7 +33,7 @@ const pct = (saved: number) => `${(saved * 100).toFixed(1)}%`;
 /** One table for a group of requests; returns the share of bytes and tokens concise saves over them all. */
 async function compare(title: string, urls: string[], measure: Measure) {
   const rows: string[][] = [];
-  const sum = { concise: { bytes: 0, tokens: 0 }, detailed: { bytes: 0, tokens: 0 } };
+  const sum = { concise: { bytes: 0, tokens: 0 }, detailed: { bytes: 0, tokens: 0 }, items: 0 };
   for (const url of urls) {
     const concise = await measure(url);
     const detailed = await measure(`${url}${url.includes('?') ? '&' : '?'}response_format=detailed`);
@@ -39,6 +41,7 @@ async function compare(title: string, urls: string[], measure: Measure) {
     sum.concise.tokens += concise.tokens;
     sum.detailed.bytes += detailed.bytes;
     sum.detailed.tokens += detailed.tokens;
+    sum.items += concise.items;
     const row = [detailed.bytes, concise.bytes, detailed.tokens, concise.tokens].map(String);
     rows.push([url, ...row, pct(1 - concise.bytes / detailed.bytes)]);
   }
@@ -51,6 +54,10 @@ async function compare(title: string, urls: string[], measure: Measure) {
     formatTable(['request', 'detailed B', 'concise B', 'detailed tok', 'concise tok', 'bytes saved'], rows),
   );
   console.log(`\nconcise is ${pct(bytesSaved)} smaller in bytes and ${pct(tokensSaved)} smaller in tokens`);
+  const perItem = (bytes: number) => Math.round(bytes / sum.items);
+  console.log(
+    `${sum.items} messages: ${perItem(sum.detailed.bytes)} B each detailed, ${perItem(sum.concise.bytes)} B concise (whole bodies / messages)`,
+  );
   return { bytesSaved, tokensSaved };
 }
 
@@ -66,7 +73,9 @@ export async function benchResponseSize() {
   const measure: Measure = async (url) => {
     const res = await app.inject({ url, headers: { authorization: `Bearer ${API_TOKEN}` } });
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    return { bytes: Buffer.byteLength(res.body), tokens: countTokens(res.body) };
+    const body = res.json();
+    const items = (body.messages?.matches ?? body.messages ?? []).length;
+    return { bytes: Buffer.byteLength(res.body), tokens: countTokens(res.body), items };
   };
   console.log('\n## Response size: concise vs detailed (demo workspace; tokens = o200k_base)');
   const search = await compare(

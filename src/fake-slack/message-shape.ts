@@ -1,7 +1,7 @@
 import { stableUuid } from './ids.js';
 import { richTextBlocks } from './rich-text.js';
 import { compareTs, messageKey, type WorkspaceIndex } from './workspace-index.js';
-import type { WorkspaceMessage } from './workspace-types.js';
+import type { WorkspaceMessage, WorkspaceUser } from './workspace-types.js';
 
 function threadFields(message: WorkspaceMessage, index: WorkspaceIndex, viewerId: string) {
   if (message.threadTs && message.threadTs !== message.ts) {
@@ -25,12 +25,31 @@ function threadFields(message: WorkspaceMessage, index: WorkspaceIndex, viewerId
   };
 }
 
+/** Bot messages carry the app's id and profile (name and icons) in conversations.* answers. */
+function botFields(bot: WorkspaceUser, teamId: string) {
+  const appId = `A${bot.botId?.slice(1)}`;
+  const icon = (px: number) => `https://avatars.slack-edge.com/2025-01-06/${bot.botId}_${px}.png`;
+  return {
+    bot_id: bot.botId,
+    app_id: appId,
+    bot_profile: {
+      id: bot.botId,
+      deleted: false,
+      name: bot.name,
+      updated: 1_736_150_400,
+      app_id: appId,
+      icons: { image_36: icon(36), image_48: icon(48), image_72: icon(72) },
+      team_id: teamId,
+    },
+  };
+}
+
 /** A message as conversations.* methods return it. */
 export function historyMessage(message: WorkspaceMessage, index: WorkspaceIndex, viewerId: string) {
   const author = index.users.get(message.user);
   const seed = messageKey(message.channel, message.ts);
   return {
-    ...(author?.isBot ? { bot_id: author.botId, app_id: `A${author.botId?.slice(1)}` } : {}),
+    ...(author?.isBot ? botFields(author, index.team.id) : {}),
     ...(author?.isBot ? {} : { client_msg_id: stableUuid(`msg:${seed}`) }),
     type: 'message',
     text: message.text,

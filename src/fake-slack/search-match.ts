@@ -35,6 +35,7 @@ function contextMessage(message: WorkspaceMessage, index: WorkspaceIndex, includ
     iid: stableUuid(`context:${seed}`),
     ...(includePermalink ? { permalink: permalinkFor(index.team, message) } : {}),
     blocks: richTextBlocks(message.text, seed),
+    ...(message.attachments ? { attachments: message.attachments } : {}),
   };
 }
 

@@ -25,6 +25,11 @@ export const ResponseFormat = StringEnum(['concise', 'detailed'], {
   description: 'concise: only the fields an agent needs; detailed: the Slack body unchanged',
 });
 
+const ConciseText = Type.String({
+  description:
+    'The message text, then one line per attachment it was posted with (bots often leave the text empty) and `[file: name]` per shared file; link previews are left out',
+});
+
 export const ConciseMatch = Type.Object(
   {
     channel_id: Type.String(),
@@ -32,7 +37,7 @@ export const ConciseMatch = Type.Object(
     user_id: Type.Union([Type.String(), Type.Null()]),
     username: Type.Union([Type.String(), Type.Null()]),
     ts: Type.String(),
-    text: Type.String(),
+    text: ConciseText,
     permalink: Type.String(),
     thread_ts: Type.Optional(Type.String({ description: 'Only for messages in a thread' })),
   },
@@ -43,7 +48,7 @@ export const ConciseThreadMessage = Type.Object(
   {
     user_id: Type.Union([Type.String(), Type.Null()]),
     ts: Type.String(),
-    text: Type.String(),
+    text: ConciseText,
     thread_ts: Type.Optional(Type.String()),
     reply_count: Type.Optional(Type.Integer({ description: 'The thread root only' })),
     parent_user_id: Type.Optional(Type.String({ description: 'Replies only' })),

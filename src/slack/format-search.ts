@@ -1,4 +1,5 @@
 import { renderHighlights } from './highlight.js';
+import { messageContent } from './message-content.js';
 import { buildPermalink, threadTsFromPermalink } from './permalink.js';
 import { truncateText } from './truncate-text.js';
 import type { ConciseMatch, SlackMatch } from './types.js';
@@ -22,7 +23,7 @@ export function toConciseMatch(m: SlackMatch, ctx: FormatContext): ConciseMatch 
     user_id: m.user ?? null,
     username: m.username ?? null,
     ts: m.ts,
-    text: truncateText(renderHighlights(m.text ?? ''), ctx.maxTextChars),
+    text: truncateText(renderHighlights(messageContent(m)), ctx.maxTextChars),
     permalink: m.permalink || buildPermalink(ctx.workspaceUrl, channelId, m.ts, threadTs),
   };
   if (threadTs) concise.thread_ts = threadTs;

@@ -1,3 +1,4 @@
+import { messageContent } from './message-content.js';
 import { buildPermalink } from './permalink.js';
 import type { ConciseThreadMessage, SlackMessage } from './types.js';
 
@@ -22,7 +23,7 @@ export function toConciseThreadMessage(m: SlackMessage, ctx: ThreadContext): Con
   const out: ConciseThreadMessage = {
     user_id: m.user ?? m.bot_id ?? null,
     ts: m.ts,
-    text: m.text ?? '',
+    text: messageContent(m),
     is_parent: isParent,
     permalink: buildPermalink(ctx.workspaceUrl, ctx.channel, m.ts, isParent ? undefined : m.thread_ts),
   };

@@ -1,3 +1,5 @@
+import type { SlackAttachment, SlackFile } from './message-content.js';
+
 /** The parts of a search.messages match the service reads. */
 export interface SlackMatch {
   iid?: string;
@@ -9,6 +11,8 @@ export interface SlackMatch {
   permalink?: string;
   thread_ts?: string;
   score?: number;
+  attachments?: SlackAttachment[];
+  files?: SlackFile[];
   [key: string]: unknown;
 }
 
@@ -21,6 +25,8 @@ export interface SlackMessage {
   thread_ts?: string;
   reply_count?: number;
   parent_user_id?: string;
+  attachments?: SlackAttachment[];
+  files?: SlackFile[];
   [key: string]: unknown;
 }
 

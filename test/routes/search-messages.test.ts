@@ -4,6 +4,7 @@ import {
   ALICE_TOKEN,
   BOB,
   BOB_TOKEN,
+  CAROL,
   DM_ALICE_BOB,
   GENERAL,
   TS,
@@ -267,6 +268,53 @@ describe('GET /search/messages — to_me', () => {
 });
 
 describe('GET /search/messages — shaping', () => {
+  it('gives attachment-only bot messages their words and names shared files', async () => {
+    const ts = '1767398400.000800';
+    const alert = {
+      channel: GENERAL,
+      ts,
+      user: CAROL,
+      text: '',
+      attachments: [
+        {
+          id: 1,
+          color: 'ff0000',
+          fallback: 'Disk alert',
+          title: 'Disk 91% full on db-2',
+          text: 'Runbook: resize the volume',
+          fields: [{ title: 'Host', value: 'db-2', short: true }],
+        },
+        { id: 2, from_url: 'https://status.example', title: 'Status page', fallback: 'Status page' },
+      ],
+      files: [{ id: 'F0DISK0001', name: 'disk-usage.png', title: 'Disk usage', mimetype: 'image/png' }],
+    };
+    h.slack.workspace.messages.push(alert);
+    try {
+      const res = await get(h.app, '/search/messages?query=volume');
+      expect(res.body).toEqual({
+        ok: true,
+        query: 'volume',
+        messages: {
+          total: 1,
+          matches: [
+            {
+              channel_id: GENERAL,
+              channel_name: 'general',
+              user_id: CAROL,
+              username: 'carol',
+              ts,
+              text: 'Disk 91% full on db-2: Runbook: resize the volume — Host: db-2\n[file: disk-usage.png]',
+              permalink: link(GENERAL, ts),
+            },
+          ],
+        },
+        summary: `Found 1 messages. ${HINT}`,
+      });
+    } finally {
+      h.slack.workspace.messages.pop();
+    }
+  });
+
   it('cuts long texts at max_text_chars code points', async () => {
     const res = await get(h.app, '/search/messages?query=staging&max_text_chars=6&highlight=false');
     const [m] = (res.body.messages as { matches: Array<{ text: string }> }).matches;

@@ -61,6 +61,39 @@ describe('GET /threads/:channel/:ts', () => {
     expect(h.slack.calls.at(-1)?.params).toMatchObject({ channel: GENERAL, ts: TS.parent, limit: '100' });
   });
 
+  it('gives a bot message posted as attachments its words and names shared files', async () => {
+    const ts = '1767398400.000900';
+    h.slack.workspace.messages.push({
+      channel: GENERAL,
+      ts,
+      user: BOB,
+      text: '',
+      attachments: [
+        { id: 1, fallback: 'Deploy #12 failed', title: 'Deploy #12 failed', text: 'health check timeout' },
+      ],
+      files: [{ id: 'F0LOG00001', name: 'deploy-12.log', title: 'deploy-12.log', mimetype: 'text/plain' }],
+    });
+    try {
+      const res = await get(h.app, `/threads/${GENERAL}/${ts}`);
+      expect(res.body).toEqual({
+        ok: true,
+        messages: [
+          {
+            user_id: BOB,
+            ts,
+            text: 'Deploy #12 failed: health check timeout\n[file: deploy-12.log]',
+            is_parent: true,
+            permalink: link(ts),
+          },
+        ],
+        has_more: false,
+        summary: 'Found 1 messages in thread.',
+      });
+    } finally {
+      h.slack.workspace.messages.pop();
+    }
+  });
+
   it('reads the same thread from a reply ts, and an unthreaded message alone', async () => {
     const fromReply = await get(h.app, `/threads/${GENERAL}/${TS.reply2}`);
     expect((fromReply.body.messages as unknown[]).length).toBe(3);

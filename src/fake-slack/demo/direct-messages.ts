@@ -1,11 +1,20 @@
+import { weekdayStart } from './calendar.js';
 import { DM_LEO_SOFIA, DM_MAYA_LEO, DM_MAYA_PRIYA, DM_MAYA_TOMASZ, MPIM_MAYA_LEO_PRIYA } from './channels.js';
+import { sharedFile } from './files.js';
 import type { ScriptedMessage } from './script-types.js';
 import { LEO, MAYA, PRIYA, SOFIA, TOMASZ } from './users.js';
 
-type Line = [day: number, at: string, user: string, text: string];
+type Line = [day: number, at: string, user: string, text: string, files?: ScriptedMessage['files']];
 
 const conversation = (channel: string, lines: Line[]): ScriptedMessage[] =>
-  lines.map(([day, at, user, text]) => ({ channel, day, at, user, text }));
+  lines.map(([day, at, user, text, files]) => ({
+    channel,
+    day,
+    at,
+    user,
+    text,
+    ...(files ? { files } : {}),
+  }));
 
 export const DIRECT_MESSAGES: ScriptedMessage[] = [
   ...conversation(DM_MAYA_LEO, [
@@ -60,7 +69,25 @@ export const DIRECT_MESSAGES: ScriptedMessage[] = [
   ...conversation(DM_LEO_SOFIA, [
     [3, '09:00', LEO, 'Can we move the checkout launch review to Thursday?'],
     [3, '09:12', SOFIA, 'Yes! I’ll also bring the new onboarding mocks'],
-    [9, '15:00', SOFIA, 'Launch assets uploaded, confidential until April 14 🤫'],
+    [
+      9,
+      '15:00',
+      SOFIA,
+      'Launch assets uploaded, confidential until April 14 🤫',
+      [
+        sharedFile({
+          id: 'F07LAUNCHZP',
+          name: 'checkout-launch-assets-v3.zip',
+          title: 'checkout-launch-assets-v3.zip',
+          user: SOFIA,
+          created: weekdayStart(9) + 14 * 3600 + 58 * 60,
+          size: 48_211_902,
+          mimetype: 'application/zip',
+          filetype: 'zip',
+          prettyType: 'Zip',
+        }),
+      ],
+    ],
   ]),
   ...conversation(MPIM_MAYA_LEO_PRIYA, [
     [

@@ -1,4 +1,6 @@
+import { weekdayStart } from './calendar.js';
 import { INCIDENTS } from './channels.js';
+import { sharedFile } from './files.js';
 import type { ScriptedMessage } from './script-types.js';
 import { AMARA, DEPLOYBOT, LEO, MAYA, PRIYA, TOMASZ } from './users.js';
 
@@ -15,7 +17,26 @@ export const INCIDENT_THREAD: ScriptedMessage = {
     [TOMASZ, 'here :eyes: looks like it started right after the 09:00 deploy'],
     [DEPLOYBOT, 'Deploy #4418 of checkout-api v2.14.0 to prod-eu finished at 08:58 UTC'],
     [PRIYA, 'Timeline doc: <https://docs.acme-demo.example/incidents/INC-2041|INC-2041 timeline>'],
-    [MAYA, 'Postgres connections on orders-db are pinned at max_connections (500)'],
+    [
+      MAYA,
+      'Postgres connections on orders-db are pinned at max_connections (500)',
+      {
+        files: [
+          sharedFile({
+            id: 'F07GRAFANA1',
+            name: 'orders-db-connections.png',
+            title: 'orders-db connections, last 1h',
+            user: MAYA,
+            created: weekdayStart(6) + 9 * 3600 + 31 * 60,
+            size: 412_877,
+            image: { width: 2560, height: 1440 },
+            mimetype: 'image/png',
+            filetype: 'png',
+            prettyType: 'PNG',
+          }),
+        ],
+      },
+    ],
     [TOMASZ, 'v2.14.0 changed the pool size from 20 to 50 per pod :grimacing:'],
     [MAYA, "that's 12 pods × 50 = 600 > 500, so we're starving. That's the root cause IMO"],
     [PRIYA, 'Agreed. Options: roll back to v2.13.2 or hot-patch the pool size. Rollback is faster'],
@@ -49,7 +70,26 @@ export const INCIDENT_THREAD: ScriptedMessage = {
     ],
     [TOMASZ, 'checkout#1287 merged, deploying v2.14.1 to staging'],
     [DEPLOYBOT, 'Deploy #4421 of checkout-api v2.14.1 to staging succeeded'],
-    [MAYA, 'Load test on staging with 12 pods: peak 410 connections, p99 280ms :white_check_mark:'],
+    [
+      MAYA,
+      'Load test on staging with 12 pods: peak 410 connections, p99 280ms :white_check_mark:',
+      {
+        files: [
+          sharedFile({
+            id: 'F07LOADTST',
+            name: 'k6-staging-12-pods.png',
+            title: 'k6 summary, staging, 12 pods',
+            user: MAYA,
+            created: weekdayStart(6) + 12 * 3600 + 40 * 60,
+            size: 198_406,
+            image: { width: 1280, height: 800 },
+            mimetype: 'image/png',
+            filetype: 'png',
+            prettyType: 'PNG',
+          }),
+        ],
+      },
+    ],
     [PRIYA, '30 min of clean metrics in prod-eu. Resolving INC-2041 :green_heart:'],
     [LEO, 'Thanks! Telling support and the affected customers now'],
     [TOMASZ, 'Rolling v2.14.1 to prod-eu at 14:00 UTC unless someone objects'],

@@ -1,19 +1,13 @@
 import type { WorkspaceMessage, WorkspaceReaction } from '../workspace-types.js';
+import { DEMO_WEEKDAYS, weekdayStart } from './calendar.js';
 import { CHATTER, SLOTS } from './chatter.js';
 import { DIRECT_MESSAGES } from './direct-messages.js';
 import { INCIDENT_THREAD } from './incident-thread.js';
 import { createPrng, type Prng } from './prng.js';
 import type { ScriptedMessage } from './script-types.js';
 import { THREADS } from './threads.js';
-import { DEPLOYBOT, EVERYONE } from './users.js';
-
-const DAY = 86_400;
-const FIRST_MONDAY = Date.UTC(2026, 2, 2) / 1000;
-export const DEMO_WEEKDAYS = 15;
-
-/** Unix seconds at 00:00 UTC of the n-th weekday from Mon 2026-03-02. */
-export const weekdayStart = (day: number): number =>
-  FIRST_MONDAY + (Math.floor(day / 5) * 7 + (day % 5)) * DAY;
+import { demoAttachments } from './unfurls.js';
+import { EVERYONE } from './users.js';
 
 const REACTIONS = ['+1', 'eyes', 'tada', 'white_check_mark', 'heart', 'rocket'];
 
@@ -41,11 +35,7 @@ class DemoGenerator {
   add(channel: string, user: string, text: string, seconds: number, extra: Partial<WorkspaceMessage> = {}) {
     const ts = extra.ts ?? this.ts(channel, seconds);
     this.used.add(`${channel}:${ts}`);
-    const attachments =
-      extra.attachments ??
-      (user === DEPLOYBOT
-        ? [{ id: 1, color: '2eb886', fallback: text, title: text, mrkdwn_in: ['text'] }]
-        : undefined);
+    const attachments = extra.attachments ?? demoAttachments(user, text, seconds);
     const reactions = this.reactions(user);
     const message: WorkspaceMessage = { channel, ts, user, text, ...extra };
     if (attachments) message.attachments = attachments;
@@ -62,9 +52,9 @@ class DemoGenerator {
     if (script.attachments) extra.attachments = script.attachments;
     if (script.files) extra.files = script.files;
     const parent = this.add(script.channel, script.user, script.text, seconds, extra);
-    for (const [user, text] of script.replies ?? []) {
+    for (const [user, text, files] of script.replies ?? []) {
       seconds = Math.max(seconds, Math.floor(Number(parent.ts))) + this.prng.int(60, 480);
-      this.add(script.channel, user, text, seconds, { threadTs: parent.ts });
+      this.add(script.channel, user, text, seconds, { threadTs: parent.ts, ...files });
     }
   }
 

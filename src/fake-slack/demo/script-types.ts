@@ -10,7 +10,7 @@ export interface ScriptedMessage {
   text: string;
   /** Fixed ts, for messages tests refer to by constant. */
   ts?: string;
-  replies?: [user: string, text: string][];
+  replies?: [user: string, text: string, extra?: Pick<WorkspaceMessage, 'files'>][];
   attachments?: WorkspaceMessage['attachments'];
   files?: WorkspaceMessage['files'];
 }

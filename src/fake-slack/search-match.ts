@@ -68,7 +68,9 @@ export function buildMatch(
     ...(message.attachments ? { attachments: message.attachments } : {}),
     ...(message.files ? { files: message.files } : {}),
     ...(opts.includePermalink ? { permalink: permalinkFor(index.team, message) } : {}),
-    ...(message.reactions?.length ? { reactions: message.reactions } : { no_reactions: true }),
+    // Search matches flag a message without reactions but do not list reactions (the SDK's Match type,
+    // built from real answers, has only `no_reactions`); conversations.replies lists them.
+    ...(message.reactions?.length ? {} : { no_reactions: true }),
     ...(previous ? { previous: contextMessage(previous, index, opts.includePermalink) } : {}),
     ...(previous2 ? { previous_2: contextMessage(previous2, index, opts.includePermalink) } : {}),
   };

@@ -9,7 +9,7 @@ const deployMatch = {
   user_id: 'U07DEPLOYB',
   username: 'deploybot',
   ts: '1772721625.344142',
-  text: '*Deploy* #4411 of web-app v5.2.0 to prod-us failed',
+  text: '*Deploy* #4411 of web-app v5.2.0 to prod-us failed\nDeploy #4411 failed: prod-us: health check timeout after 120s',
   permalink: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142',
 };
 
@@ -55,7 +55,7 @@ export const searchExamples: Record<string, NamedExample> = {
 const root = {
   user_id: 'U07PRIYASH',
   ts: '1773133920.004100',
-  text: ':rotating_light: INC-2041: checkout-api p99 latency spiking to 4s in prod-eu, error rate 3.2%. I’m incident commander.',
+  text: ":rotating_light: INC-2041: checkout-api p99 latency spiking to 4s in prod-eu, error rate 3.2%. I'm incident commander. <@U07MAYACHN> <@U07TOMNOWK> can you join?",
   is_parent: true,
   permalink: 'https://acme-demo.slack.com/archives/C07INCIDNT/p1773133920004100',
   thread_ts: '1773133920.004100',

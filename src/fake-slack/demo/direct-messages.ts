@@ -1,6 +1,6 @@
 import { weekdayStart } from './calendar.js';
 import { DM_LEO_SOFIA, DM_MAYA_LEO, DM_MAYA_PRIYA, DM_MAYA_TOMASZ, MPIM_MAYA_LEO_PRIYA } from './channels.js';
-import { sharedFile } from './files.js';
+import { sharedFile, ZIP } from './files.js';
 import type { ScriptedMessage } from './script-types.js';
 import { LEO, MAYA, PRIYA, SOFIA, TOMASZ } from './users.js';
 
@@ -82,9 +82,7 @@ export const DIRECT_MESSAGES: ScriptedMessage[] = [
           user: SOFIA,
           created: weekdayStart(9) + 14 * 3600 + 58 * 60,
           size: 48_211_902,
-          mimetype: 'application/zip',
-          filetype: 'zip',
-          prettyType: 'Zip',
+          ...ZIP,
         }),
       ],
     ],

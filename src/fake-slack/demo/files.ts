@@ -20,6 +20,9 @@ export interface DemoFile {
 
 const FILES_HOST = 'https://files.slack.com';
 
+export const PNG = { mimetype: 'image/png', filetype: 'png', prettyType: 'PNG' } as const;
+export const ZIP = { mimetype: 'application/zip', filetype: 'zip', prettyType: 'Zip' } as const;
+
 /** The thumbnail set Slack renders for an uploaded image, capped at the original width. */
 function thumbnails(base: string, name: string, { width, height }: { width: number; height: number }) {
   const thumbs: Record<string, string | number> = {

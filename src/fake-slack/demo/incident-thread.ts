@@ -1,6 +1,6 @@
 import { weekdayStart } from './calendar.js';
 import { INCIDENTS } from './channels.js';
-import { sharedFile } from './files.js';
+import { PNG, sharedFile } from './files.js';
 import type { ScriptedMessage } from './script-types.js';
 import { AMARA, DEPLOYBOT, LEO, MAYA, PRIYA, TOMASZ } from './users.js';
 
@@ -30,9 +30,7 @@ export const INCIDENT_THREAD: ScriptedMessage = {
             created: weekdayStart(6) + 9 * 3600 + 31 * 60,
             size: 412_877,
             image: { width: 2560, height: 1440 },
-            mimetype: 'image/png',
-            filetype: 'png',
-            prettyType: 'PNG',
+            ...PNG,
           }),
         ],
       },
@@ -83,9 +81,7 @@ export const INCIDENT_THREAD: ScriptedMessage = {
             created: weekdayStart(6) + 12 * 3600 + 40 * 60,
             size: 198_406,
             image: { width: 1280, height: 800 },
-            mimetype: 'image/png',
-            filetype: 'png',
-            prettyType: 'PNG',
+            ...PNG,
           }),
         ],
       },

@@ -3,10 +3,14 @@ import type { WorkspaceMessage } from './workspace-types.js';
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
-/** Text search runs over: the message text plus its attachments' visible text, lower-cased. */
+/**
+ * Text search runs over the message text plus the visible text of the attachments it was posted with,
+ * lower-cased. Link previews (app or site unfurls) are not indexed: their words come from another site.
+ */
 export function searchableText(message: WorkspaceMessage): string {
   const parts = [message.text];
   for (const attachment of message.attachments ?? []) {
+    if (attachment.from_url || attachment.app_unfurl_url) continue;
     for (const key of ['title', 'text', 'fallback', 'pretext']) {
       if (typeof attachment[key] === 'string') parts.push(attachment[key]);
     }

@@ -70,6 +70,13 @@ describe('demo workspace extras', () => {
     expect(previous?.attachments?.[0]).toMatchObject({ footer: 'Acme CI' });
   });
 
+  it('indexes attachments posted with a message for search, but not link previews', async () => {
+    const posted = await client.search.messages({ query: '"health check timeout after 120s"' });
+    expect(posted.messages?.matches?.map((m) => m.ts)).toEqual(['1772721625.344142']);
+    const preview = await client.search.messages({ query: '"safe to revert"' });
+    expect(preview.messages?.total).toBe(0);
+  });
+
   it('conversations.replies gives bot messages their bot_profile', async () => {
     const res = await client.conversations.replies({
       channel: DEMO_LONG_THREAD.channel,

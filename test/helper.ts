@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { createRedisClient } from '../src/cache/redis-client.js';
@@ -55,6 +56,14 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
 }
+
+/** Our error body, whole (`{ statusCode, code, error, message }`); `error` is the status's reason phrase. */
+export const errorBody = (statusCode: number, code: string, message: string) => ({
+  statusCode,
+  code,
+  error: STATUS_CODES[statusCode],
+  message,
+});
 
 export const authHeaders = (extra: Record<string, string> = {}) => ({
   authorization: `Bearer ${API_TOKEN}`,

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { errorBody } from '../helper.js';
 import { watchProcessFaults } from '../support/process-faults.js';
 import { rateLimitStorm, WAVE } from './rate-limit-storm.js';
 import { DEADLINE_MARGIN_MS, DEFAULT_RETRY_AFTER_S, FAULT_DEADLINE_MS } from './run-fault-case.js';
@@ -15,12 +16,13 @@ describe.each([
     const seconds = retryAfter ?? DEFAULT_RETRY_AFTER_S;
     for (const r of [...storm.first, ...storm.second]) {
       expect(r.status).toBe(429);
-      expect(r.body).toEqual({
-        statusCode: 429,
-        code: 'AS_ERR_SLACK_RATE_LIMITED',
-        error: 'Too Many Requests',
-        message: `Slack rate limit for search.messages: retry after ${r.retryAfter} s`,
-      });
+      expect(r.body).toEqual(
+        errorBody(
+          429,
+          'AS_ERR_SLACK_RATE_LIMITED',
+          `Slack rate limit for search.messages: retry after ${r.retryAfter} s`,
+        ),
+      );
       expect(r.retryAfter).toBeGreaterThanOrEqual(seconds - 1);
       expect(r.retryAfter).toBeLessThanOrEqual(seconds);
       expect(r.ms).toBeLessThanOrEqual(FAULT_DEADLINE_MS + DEADLINE_MARGIN_MS);

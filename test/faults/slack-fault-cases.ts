@@ -1,4 +1,5 @@
 import type { Fault } from '../../src/fake-slack/index.js';
+import { errorBody } from '../helper.js';
 import { DEFAULT_RETRY_AFTER_S, FAULT_DEADLINE_MS, type Route } from './run-fault-case.js';
 
 const METHOD_OF: Record<Route, string> = { search: 'search.messages', thread: 'conversations.replies' };
@@ -18,23 +19,9 @@ export interface FaultCase {
   callerToken?: boolean;
 }
 
-const reason: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  429: 'Too Many Requests',
-  502: 'Bad Gateway',
-  504: 'Gateway Timeout',
-};
-
 /** The whole error body a caller gets. */
-export const errorBody = ({ status, code, message }: Expected) => ({
-  statusCode: status,
-  code,
-  error: reason[status],
-  message,
-});
+export const expectedBody = ({ status, code, message }: Expected) =>
+  errorBody(status, code ?? '', message ?? '');
 
 const AUTH_CODES = ['invalid_auth', 'not_authed', 'token_revoked', 'account_inactive', 'token_expired'];
 const NOT_FOUND_CODES = ['channel_not_found', 'thread_not_found', 'message_not_found', 'user_not_found'];

@@ -9,7 +9,7 @@ import {
   type Route,
   runFaultCase,
 } from './run-fault-case.js';
-import { errorBody, faultCases } from './slack-fault-cases.js';
+import { expectedBody, faultCases } from './slack-fault-cases.js';
 
 const config = {
   SLACK_USER_TOKEN: ALICE_TOKEN,
@@ -36,7 +36,7 @@ describe.each(['search', 'thread'] as Route[])('%s route under Slack faults', (r
     try {
       const outcome = await runFaultCase(target, route, c);
       expect(outcome.status).toBe(c.expected.status);
-      if (c.expected.status !== 200) expect(outcome.body).toEqual(errorBody(c.expected));
+      if (c.expected.status !== 200) expect(outcome.body).toEqual(expectedBody(c.expected));
       expect(outcome.retryAfter).toBe(c.expected.retryAfter);
       expect(outcome.elapsedMs).toBeLessThanOrEqual(FAULT_DEADLINE_MS + DEADLINE_MARGIN_MS);
       const health = await target.app.inject({ method: 'GET', url: '/healthz' });

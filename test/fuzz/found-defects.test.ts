@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { defaultConfig } from '../../src/config.js';
-import { API_TOKEN, buildHarness, get, type Harness } from '../helper.js';
+import { API_TOKEN, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 // Defects the fuzzers found, pinned as examples (the Slack-side one is in test/faults).
 
@@ -16,23 +16,17 @@ describe('paths Fastify refuses before routing', () => {
     const res = await get(h.app, `/threads/C${'A'.repeat(120)}/1767225660.000200`);
     expect(res.status).toBe(400);
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
-    expect(res.body).toEqual({
-      statusCode: 400,
-      code: 'FST_ERR_MAX_PARAM_LENGTH',
-      error: 'Bad Request',
-      message: 'A path parameter is longer than 100 characters',
-    });
+    expect(res.body).toEqual(
+      errorBody(400, 'FST_ERR_MAX_PARAM_LENGTH', 'A path parameter is longer than 100 characters'),
+    );
   });
 
   it('answers a path that is not valid percent-encoding with our 400', async () => {
     const res = await get(h.app, '/threads/%E0%A4%A/1767225660.000200');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      code: 'FST_ERR_BAD_URL',
-      error: 'Bad Request',
-      message: 'The URL path is not valid percent-encoded UTF-8',
-    });
+    expect(res.body).toEqual(
+      errorBody(400, 'FST_ERR_BAD_URL', 'The URL path is not valid percent-encoded UTF-8'),
+    );
   });
 });
 

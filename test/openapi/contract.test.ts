@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../src/fake-slack/index.js';
-import { buildHarness } from '../helper.js';
+import { buildHarness, errorBody } from '../helper.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
 import { waitFor } from '../support/wait-for.js';
 import { type ContractCase, contractCases, DEADLINE_MS, SCOPED_TOKEN } from './contract-cases.js';
@@ -55,7 +55,7 @@ describe('every documented status of every operation, provoked for real', () => 
       expect(res.statusCode, res.body.slice(0, 300)).toBe(c.status);
       if (c.error) {
         const [code, message] = c.error;
-        expect(res.json()).toEqual({ statusCode: c.status, code, error: STATUS_CODES[c.status], message });
+        expect(res.json()).toEqual(errorBody(c.status, code, message));
       }
       if (c.retryAfter) expect(res.headers['retry-after']).toBe(c.retryAfter);
       covered.add(`${c.op} ${c.status}`);

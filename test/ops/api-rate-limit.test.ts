@@ -1,15 +1,14 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_TOKEN, buildHarness, type Harness } from '../helper.js';
+import { API_TOKEN, buildHarness, errorBody, type Harness } from '../helper.js';
 
 const OTHER_TOKEN = 'second-api-token-41d0';
 const config = { API_TOKENS: `${API_TOKEN},${OTHER_TOKEN}`, RATE_LIMIT_MAX: 2, RATE_LIMIT_WINDOW_MS: 60_000 };
-const limited = {
-  statusCode: 429,
-  code: 'AS_ERR_RATE_LIMITED',
-  error: 'Too Many Requests',
-  message: 'Rate limit of 2 requests per window exceeded for this token: retry after 60 s',
-};
+const limited = errorBody(
+  429,
+  'AS_ERR_RATE_LIMITED',
+  'Rate limit of 2 requests per window exceeded for this token: retry after 60 s',
+);
 const search = (h: Harness, token = API_TOKEN) =>
   h.app.inject({ url: '/search/messages?query=deploy', headers: { authorization: `Bearer ${token}` } });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LONG_THREAD } from '../../src/fake-slack/index.js';
-import { API_TOKEN, authHeaders, buildHarness, type Harness } from '../helper.js';
+import { API_TOKEN, authHeaders, buildHarness, errorBody, type Harness } from '../helper.js';
 
 const METRICS_TOKEN = 'metrics-token-2c9e';
 let h: Harness;
@@ -88,12 +88,7 @@ describe('GET /metrics', () => {
       await scrape(guarded.app, METRICS_TOKEN);
       const api = await guarded.app.inject({ url: '/metrics', headers: authHeaders() });
       expect(api.statusCode).toBe(401);
-      expect(api.json()).toEqual({
-        statusCode: 401,
-        code: 'AS_ERR_UNAUTHORIZED',
-        error: 'Unauthorized',
-        message: 'Invalid bearer token',
-      });
+      expect(api.json()).toEqual(errorBody(401, 'AS_ERR_UNAUTHORIZED', 'Invalid bearer token'));
     } finally {
       await guarded.close();
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, buildHarness, type Harness } from '../helper.js';
+import { authHeaders, buildHarness, errorBody, type Harness } from '../helper.js';
 import { waitFor } from '../support/wait-for.js';
 
 let h: Harness;
@@ -16,12 +16,9 @@ describe('under pressure', () => {
       const res = await h.app.inject({ url, headers: authHeaders() });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('7');
-      expect(res.json()).toEqual({
-        statusCode: 503,
-        code: 'AS_ERR_OVERLOADED',
-        error: 'Service Unavailable',
-        message: 'The service is overloaded: retry after 7 s',
-      });
+      expect(res.json()).toEqual(
+        errorBody(503, 'AS_ERR_OVERLOADED', 'The service is overloaded: retry after 7 s'),
+      );
     }
     expect(h.slack.count()).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../src/fake-slack/index.js';
-import { buildHarness, get, type Harness } from '../helper.js';
+import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -71,12 +71,9 @@ describe('coalescing through Redis', () => {
 
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('1');
-    expect(refused.body).toEqual({
-      statusCode: 429,
-      code: 'AS_ERR_SLACK_RATE_LIMITED',
-      error: 'Too Many Requests',
-      message: 'Slack rate limit for search.messages: retry after 1 s',
-    });
+    expect(refused.body).toEqual(
+      errorBody(429, 'AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 1 s'),
+    );
     expect([ra.status, rb.status]).toEqual([200, 200]);
     const [limited, ...later] = searchCalls();
     expect(limited.query).toBe('deploy');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LONG_THREAD } from '../../src/fake-slack/index.js';
-import { buildHarness, get, type Harness } from '../helper.js';
+import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 const THREAD = `/threads/${DEMO_LONG_THREAD.channel}/${DEMO_LONG_THREAD.ts}`;
@@ -49,12 +49,13 @@ describe('the non-Marketplace preset', () => {
     // Slack allows this app one conversations.replies a minute: the next page would wait past the deadline.
     const tooSoon = await page(cursor1);
     expect([tooSoon.status, tooSoon.headers['retry-after']]).toEqual([429, '60']);
-    expect(tooSoon.body).toEqual({
-      statusCode: 429,
-      code: 'AS_ERR_SLACK_RATE_LIMITED',
-      error: 'Too Many Requests',
-      message: 'Slack rate limit for conversations.replies: retry after 60 s',
-    });
+    expect(tooSoon.body).toEqual(
+      errorBody(
+        429,
+        'AS_ERR_SLACK_RATE_LIMITED',
+        'Slack rate limit for conversations.replies: retry after 60 s',
+      ),
+    );
 
     offset += 60_000;
     const second = await page(cursor1);

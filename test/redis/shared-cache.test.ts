@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN } from '../../src/fake-slack/index.js';
 import { staleNote } from '../../src/slack/summary.js';
 import { tokenIdentity } from '../../src/slack-client/keys.js';
-import { authHeaders, buildHarness, get, type Harness, SLACK_TOKEN } from '../helper.js';
+import { authHeaders, buildHarness, errorBody, get, type Harness, SLACK_TOKEN } from '../helper.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 let server: RedisServer;
@@ -120,12 +120,13 @@ describe('Redis cache through the HTTP API', () => {
     h.slack.inject({ kind: 'error', error: 'invalid_auth', method: 'search.messages' });
     const res = await get(h.app, '/search/messages?query=incident');
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({
-      statusCode: 502,
-      code: 'AS_ERR_SLACK_SERVICE_AUTH',
-      error: 'Bad Gateway',
-      message: "Slack rejected the service's own Slack token: invalid_auth",
-    });
+    expect(res.body).toEqual(
+      errorBody(
+        502,
+        'AS_ERR_SLACK_SERVICE_AUTH',
+        "Slack rejected the service's own Slack token: invalid_auth",
+      ),
+    );
     expect(await raw.keys('as:v1:auth:*')).toEqual([]);
     await get(h.app, SEARCH);
     expect(h.slack.count('auth.test')).toBe(2);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_TOKEN, buildHarness, type Harness } from '../helper.js';
+import { API_TOKEN, buildHarness, errorBody, type Harness } from '../helper.js';
 
 const SCOPED = 'scoped-token-for-p1-p2';
 const EVERYWHERE = 'file-token-for-all';
@@ -126,12 +126,9 @@ describe('POST /catalog/search', () => {
     ).toHaveLength(2);
     const zero = await post(h.app, { query: ['x'], tools, maxResults: 0 });
     expect(zero.statusCode).toBe(400);
-    expect(zero.json()).toEqual({
-      statusCode: 400,
-      code: 'FST_ERR_VALIDATION',
-      error: 'Bad Request',
-      message: 'body/maxResults Expected integer to be greater or equal to 1',
-    });
+    expect(zero.json()).toEqual(
+      errorBody(400, 'FST_ERR_VALIDATION', 'body/maxResults Expected integer to be greater or equal to 1'),
+    );
   });
 
   it('audit-logs each search without the query text', async () => {
@@ -164,12 +161,9 @@ describe('access', () => {
     const res = await post(h.app, { query: ['send'], tools }, headers, token);
     expect(res.statusCode).toBe(status);
     if (status === 403) {
-      expect(res.json()).toEqual({
-        statusCode: 403,
-        code: 'AS_ERR_PROJECT_FORBIDDEN',
-        error: 'Forbidden',
-        message: 'This token may not search project "p3"',
-      });
+      expect(res.json()).toEqual(
+        errorBody(403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "p3"'),
+      );
     }
     if (status === 401) expect(res.headers['www-authenticate']).toBe('Bearer realm="agent-search"');
   });

@@ -8,7 +8,7 @@ import {
   TS,
   tinyWorkspace,
 } from '../fixtures/tiny-workspace.js';
-import { API_TOKEN, authHeaders, buildHarness, get, type Harness } from '../helper.js';
+import { API_TOKEN, authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,12 +20,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => h.slack.reset());
 
-const error = (statusCode: number, code: string, error: string, message: string) => ({
-  statusCode,
-  code,
-  error,
-  message,
-});
 // A fresh query per test keeps earlier answers out of the cache.
 let n = 0;
 const search = (headers = authHeaders()) => get(h.app, `/search/messages?query=deploy${++n}`, headers);
@@ -36,16 +30,15 @@ describe('our own bearer auth', () => {
     expect(missing.status).toBe(401);
     expect(missing.headers['www-authenticate']).toBe('Bearer realm="agent-search"');
     expect(missing.body).toEqual(
-      error(
+      errorBody(
         401,
         'AS_ERR_UNAUTHORIZED',
-        'Unauthorized',
         'Missing Authorization header: send Authorization: Bearer <token>',
       ),
     );
     const wrong = await get(h.app, '/search/messages?query=x', { authorization: `Bearer ${API_TOKEN}x` });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual(error(401, 'AS_ERR_UNAUTHORIZED', 'Unauthorized', 'Invalid bearer token'));
+    expect(wrong.body).toEqual(errorBody(401, 'AS_ERR_UNAUTHORIZED', 'Invalid bearer token'));
     const basic = await get(h.app, '/threads/C0GENERAL1/1767225660.000200', { authorization: 'Basic abc' });
     expect(basic.status).toBe(401);
     expect(h.slack.count()).toBe(0);
@@ -57,10 +50,9 @@ describe('our own bearer auth', () => {
       const res = await get(noSlack.app, '/search/messages?query=x');
       expect(res.status).toBe(401);
       expect(res.body).toEqual(
-        error(
+        errorBody(
           401,
           'AS_ERR_NO_SLACK_TOKEN',
-          'Unauthorized',
           'No Slack token: send X-Slack-Token (a user token, xoxp-…) or configure SLACK_USER_TOKEN',
         ),
       );
@@ -75,21 +67,20 @@ describe('Slack errors', () => {
     const caller = await search(authHeaders({ 'x-slack-token': REVOKED_TOKEN }));
     expect(caller.status).toBe(401);
     expect(caller.body).toEqual(
-      error(401, 'AS_ERR_SLACK_AUTH', 'Unauthorized', 'Slack rejected the X-Slack-Token: token_revoked'),
+      errorBody(401, 'AS_ERR_SLACK_AUTH', 'Slack rejected the X-Slack-Token: token_revoked'),
     );
     const unknown = await search(authHeaders({ 'x-slack-token': 'xoxp-not-a-token' }));
     expect(unknown.body).toEqual(
-      error(401, 'AS_ERR_SLACK_AUTH', 'Unauthorized', 'Slack rejected the X-Slack-Token: invalid_auth'),
+      errorBody(401, 'AS_ERR_SLACK_AUTH', 'Slack rejected the X-Slack-Token: invalid_auth'),
     );
     const ours = await buildHarness({ slack: h.slack, config: { SLACK_USER_TOKEN: REVOKED_TOKEN } });
     try {
       const res = await get(ours.app, '/search/messages?query=x');
       expect(res.status).toBe(502);
       expect(res.body).toEqual(
-        error(
+        errorBody(
           502,
           'AS_ERR_SLACK_SERVICE_AUTH',
-          'Bad Gateway',
           "Slack rejected the service's own Slack token: token_revoked",
         ),
       );
@@ -102,15 +93,14 @@ describe('Slack errors', () => {
     const scope = await search(authHeaders({ 'x-slack-token': NOSCOPE_TOKEN }));
     expect(scope.status).toBe(403);
     expect(scope.body).toEqual(
-      error(403, 'AS_ERR_SLACK_MISSING_SCOPE', 'Forbidden', 'The Slack token lacks the scope search:read'),
+      errorBody(403, 'AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'),
     );
     const bot = await search(authHeaders({ 'x-slack-token': BOT_TOKEN }));
     expect(bot.status).toBe(400);
     expect(bot.body).toEqual(
-      error(
+      errorBody(
         400,
         'AS_ERR_SLACK_TOKEN_TYPE',
-        'Bad Request',
         'Slack search.messages needs a user token (xoxp-…); this token type is not allowed',
       ),
     );
@@ -120,7 +110,7 @@ describe('Slack errors', () => {
     const res = await get(h.app, `/threads/${GENERAL}/${TS.parent}?cursor=bm9wZQ`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(
-      error(400, 'AS_ERR_SLACK_BAD_REQUEST', 'Bad Request', 'Slack refused the request: invalid_cursor'),
+      errorBody(400, 'AS_ERR_SLACK_BAD_REQUEST', 'Slack refused the request: invalid_cursor'),
     );
   });
 
@@ -145,12 +135,7 @@ describe('Slack errors', () => {
       expect(res.status).toBe(429);
       expect(res.headers['retry-after']).toBe('30');
       expect(res.body).toEqual(
-        error(
-          429,
-          'AS_ERR_SLACK_RATE_LIMITED',
-          'Too Many Requests',
-          'Slack rate limit for search.messages: retry after 30 s',
-        ),
+        errorBody(429, 'AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 30 s'),
       );
       const next = await get(isolated.app, '/search/messages?query=b');
       expect(next.status).toBe(429);
@@ -198,9 +183,7 @@ describe('Slack errors', () => {
     const started = Date.now();
     const res = await search();
     expect(res.status).toBe(504);
-    expect(res.body).toEqual(
-      error(504, 'AS_ERR_DEADLINE', 'Gateway Timeout', 'The request did not finish within 1500 ms'),
-    );
+    expect(res.body).toEqual(errorBody(504, 'AS_ERR_DEADLINE', 'The request did not finish within 1500 ms'));
     expect(Date.now() - started).toBeLessThan(2200);
   });
 });

@@ -10,7 +10,7 @@ import {
   TS,
   tinyWorkspace,
 } from '../fixtures/tiny-workspace.js';
-import { authHeaders, buildHarness, get, type Harness } from '../helper.js';
+import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 const HINT = 'Full Slack objects: response_format=detailed.';
 const link = (channel: string, ts: string, thread?: string) =>
@@ -237,12 +237,9 @@ describe('GET /search/messages — to_me', () => {
   it('rejects a cursor that is not a to_me cursor', async () => {
     const res = await get(h.app, '/search/messages?to_me=true&cursor=bm90LW91cnM=');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      code: 'AS_ERR_BAD_REQUEST',
-      error: 'Bad Request',
-      message: 'querystring/cursor was not issued by a to_me=true search',
-    });
+    expect(res.body).toEqual(
+      errorBody(400, 'AS_ERR_BAD_REQUEST', 'querystring/cursor was not issued by a to_me=true search'),
+    );
   });
 
   it('fails cleanly when auth.test fails', async () => {
@@ -254,12 +251,13 @@ describe('GET /search/messages — to_me', () => {
       other.slack.inject({ method: 'auth.test', kind: 'error', error: 'invalid_auth' });
       const res = await get(other.app, '/search/messages?to_me=true');
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({
-        statusCode: 502,
-        code: 'AS_ERR_SLACK_SERVICE_AUTH',
-        error: 'Bad Gateway',
-        message: "Slack rejected the service's own Slack token: invalid_auth",
-      });
+      expect(res.body).toEqual(
+        errorBody(
+          502,
+          'AS_ERR_SLACK_SERVICE_AUTH',
+          "Slack rejected the service's own Slack token: invalid_auth",
+        ),
+      );
       expect(other.slack.count('search.messages')).toBe(0);
     } finally {
       await other.close();

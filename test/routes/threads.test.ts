@@ -9,7 +9,7 @@ import {
   TS,
   tinyWorkspace,
 } from '../fixtures/tiny-workspace.js';
-import { buildHarness, get, type Harness } from '../helper.js';
+import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 const link = (ts: string, thread?: string) =>
   `https://tiny.slack.com/archives/${GENERAL}/p${ts.replace('.', '')}${thread ? `?thread_ts=${thread}&cid=${GENERAL}` : ''}`;
@@ -170,12 +170,7 @@ describe('GET /threads/:channel/:ts', () => {
   it('maps unknown and invisible threads to 404', async () => {
     const missing = await get(h.app, `/threads/${GENERAL}/1767000000.000001`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({
-      statusCode: 404,
-      code: 'AS_ERR_SLACK_NOT_FOUND',
-      error: 'Not Found',
-      message: 'Slack: thread_not_found',
-    });
+    expect(missing.body).toEqual(errorBody(404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: thread_not_found'));
     const hidden = await get(h.app, `/threads/${SECRET}/${TS.secret}`);
     expect(hidden.status).toBe(404);
     expect(hidden.body.message).toBe('Slack: channel_not_found');
@@ -184,12 +179,9 @@ describe('GET /threads/:channel/:ts', () => {
   it('validates channel and ts before calling Slack', async () => {
     const badTs = await get(h.app, `/threads/${GENERAL}/12345`);
     expect(badTs.status).toBe(400);
-    expect(badTs.body).toEqual({
-      statusCode: 400,
-      code: 'FST_ERR_VALIDATION',
-      error: 'Bad Request',
-      message: 'params/ts must match pattern "^\\d{9,10}\\.\\d{6}$"',
-    });
+    expect(badTs.body).toEqual(
+      errorBody(400, 'FST_ERR_VALIDATION', 'params/ts must match pattern "^\\d{9,10}\\.\\d{6}$"'),
+    );
     const badChannel = await get(h.app, `/threads/general/${TS.parent}`);
     expect(badChannel.status).toBe(400);
     expect(badChannel.body.message).toMatch(/^params\/channel must match pattern/);

@@ -1,3 +1,4 @@
+import type { ParsedCall } from './request-params.js';
 import type { Workspace } from './workspace-types.js';
 
 export type SearchCursorLocation = 'pagination' | 'paging' | 'response_metadata' | 'all';
@@ -29,13 +30,8 @@ export interface FakeSlackOptions {
   includePermalinks?: boolean;
 }
 
-export interface RecordedCall {
-  method: string;
-  httpMethod: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  token: string | undefined;
-  params: Record<string, string>;
+/** A request as the fake parsed it, and when it arrived. */
+export interface RecordedCall extends ParsedCall {
   at: number;
 }
 

@@ -33,6 +33,9 @@ export interface GatewayDeps {
 
 /** Everything the routes need from Slack: cached, coalesced, rate-limited and bounded by the deadline. */
 export class SlackGateway {
+  /** One identity lookup per request: the route and each Slack call of that request share it. */
+  readonly #identities = new WeakMap<SlackAccess, Promise<Cached<SlackIdentity>>>();
+
   constructor(private readonly deps: GatewayDeps) {}
 
   whoAmI(access: SlackAccess): Promise<SlackIdentity> {
@@ -74,7 +77,16 @@ export class SlackGateway {
     };
   }
 
-  async #whoAmI(access: SlackAccess): Promise<Cached<SlackIdentity>> {
+  #whoAmI(access: SlackAccess): Promise<Cached<SlackIdentity>> {
+    let lookup = this.#identities.get(access);
+    if (!lookup) {
+      lookup = this.#lookUpIdentity(access);
+      this.#identities.set(access, lookup);
+    }
+    return lookup;
+  }
+
+  async #lookUpIdentity(access: SlackAccess): Promise<Cached<SlackIdentity>> {
     const identity = tokenIdentity(access.token);
     const client = this.deps.pool.get(identity, access.token);
     return this.deps.cachedFetch(cacheKey('auth', identity), {

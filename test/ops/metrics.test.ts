@@ -49,11 +49,11 @@ describe('GET /metrics', () => {
       'agent_search_slack_calls_total{method="search.messages",outcome="rate_limited"} 1',
       'agent_search_slack_calls_total{method="conversations.replies",outcome="ok"} 1',
     ]);
-    // Misses: auth.test, two searches, one thread read. Hits include the memoised auth.test identity,
-    // read twice per request; the refused thread read loaded nothing, so it is neither.
+    // Misses: auth.test, two searches, one thread read. Hits: the memoised auth.test identity, read once
+    // per request after the first (4), and one repeated search; the refused thread read loaded nothing.
     expect(samples(text, 'agent_search_cache_events_total')).toEqual([
       'agent_search_cache_events_total{event="miss"} 4',
-      'agent_search_cache_events_total{event="hit"} 10',
+      'agent_search_cache_events_total{event="hit"} 5',
     ]);
     expect(samples(text, 'agent_search_slack_rate_waits_total')).toEqual([
       'agent_search_slack_rate_waits_total{method="search.messages",outcome="waited"} 1',

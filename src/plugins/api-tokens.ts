@@ -7,6 +7,8 @@ import { Value } from '@sinclair/typebox/value';
 export interface ApiClient {
   name: string;
   projects: '*' | ReadonlySet<string>;
+  /** A short digest of the token (never the token), per token: the per-caller rate-limit key. */
+  rateKey: string;
 }
 
 interface TokenRecord {
@@ -23,6 +25,7 @@ const TokenFile = Type.Array(
 );
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
+const rateKeyOf = (digest: Buffer) => digest.toString('base64url').slice(0, 22);
 
 /** Reads API_TOKENS (all projects) and API_TOKENS_FILE (hashed, project-scoped); fails loudly on a bad file. */
 export function loadApiTokens(apiTokens: string, tokensFile?: string): TokenRecord[] {
@@ -30,7 +33,10 @@ export function loadApiTokens(apiTokens: string, tokensFile?: string): TokenReco
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean)
-    .map((t, i) => ({ digest: sha256(t), client: { name: `api-token-${i + 1}`, projects: '*' } }));
+    .map((t, i) => {
+      const digest = sha256(t);
+      return { digest, client: { name: `api-token-${i + 1}`, projects: '*', rateKey: rateKeyOf(digest) } };
+    });
   if (!tokensFile) return records;
   let parsed: unknown;
   try {
@@ -45,7 +51,8 @@ export function loadApiTokens(apiTokens: string, tokensFile?: string): TokenReco
     throw new Error(`Invalid configuration: API_TOKENS_FILE ${problem.path || '/'} ${problem.message}`);
   for (const entry of Value.Cast(TokenFile, parsed)) {
     const projects = entry.projects === '*' ? '*' : new Set(entry.projects);
-    records.push({ digest: Buffer.from(entry.sha256, 'hex'), client: { name: entry.name, projects } });
+    const digest = Buffer.from(entry.sha256, 'hex');
+    records.push({ digest, client: { name: entry.name, projects, rateKey: rateKeyOf(digest) } });
   }
   return records;
 }

@@ -10,6 +10,13 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 
+# The bundled fake Slack workspace for `docker compose --profile demo` (target `demo`): run from source with
+# the dev toolchain. The production stage below never contains it.
+FROM build AS demo
+COPY fake-slack ./fake-slack
+ENV FAKE_SLACK_HOST=0.0.0.0
+CMD ["npx", "tsx", "fake-slack/serve.ts"]
+
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

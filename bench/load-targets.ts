@@ -1,14 +1,9 @@
 // The servers the load bench drives, all on 127.0.0.1 in this process: the service against the demo fake
 // Slack (rate limits off), and a bare Fastify route as the baseline the ratios are taken against.
 import Fastify, { type FastifyInstance } from 'fastify';
+import { DEMO_LONG_THREAD, DEMO_USER_TOKEN, type FakeSlack, startFakeSlack } from '../fake-slack/index.js';
 import { buildApp } from '../src/app.js';
 import { type Config, defaultConfig } from '../src/config.js';
-import {
-  DEMO_LONG_THREAD,
-  DEMO_USER_TOKEN,
-  type FakeSlack,
-  startFakeSlack,
-} from '../src/fake-slack/index.js';
 
 export const BENCH_TOKEN = 'bench-load-token';
 export const AUTH = { authorization: `Bearer ${BENCH_TOKEN}` };

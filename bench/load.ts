@@ -3,7 +3,7 @@
 // SOAK_SECONDS (60), SOAK_RATE (200 req/s). Traffic goes to 127.0.0.1 only.
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { DEMO_USER_TOKEN } from '../src/fake-slack/index.js';
+import { DEMO_USER_TOKEN } from '../fake-slack/index.js';
 import { formatTable } from './format-table.js';
 import { runSoak } from './load-soak.js';
 import { AUTH, catalogBody, type LoadTargets, startLoadTargets, THREAD_PATH, warm } from './load-targets.js';

@@ -1,7 +1,7 @@
 import { countTokens } from 'gpt-tokenizer';
+import { DEMO_CHANNELS, DEMO_LONG_THREAD, DEMO_USER_TOKEN, startFakeSlack } from '../fake-slack/index.js';
 import { buildApp } from '../src/app.js';
 import { defaultConfig } from '../src/config.js';
-import { DEMO_CHANNELS, DEMO_LONG_THREAD, DEMO_USER_TOKEN, startFakeSlack } from '../src/fake-slack/index.js';
 import { formatTable } from './format-table.js';
 
 const API_TOKEN = 'bench-token';

@@ -8,7 +8,7 @@ import {
   type FakeSlack,
   type FakeSlackOptions,
   startFakeSlack,
-} from '../../src/fake-slack/index.js';
+} from '../../fake-slack/index.js';
 import { tinyWorkspace } from './tiny-workspace.js';
 
 type Replies = Awaited<ReturnType<WebClient['conversations']['replies']>>;

@@ -7,7 +7,7 @@ import {
   DEMO_USER_TOKEN,
   type FakeSlack,
   startFakeSlack,
-} from '../../src/fake-slack/index.js';
+} from '../../fake-slack/index.js';
 
 // What Slack adds to stored messages, which the concise formats must read: app previews, CI cards,
 // shared files, bot profiles.

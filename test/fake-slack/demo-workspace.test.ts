@@ -12,7 +12,7 @@ import {
   DEMO_TEAM_ID,
   DEMO_USER_ID,
   DEMO_USER_TOKEN,
-} from '../../src/fake-slack/index.js';
+} from '../../fake-slack/index.js';
 
 describe('demo workspace', () => {
   const workspace = createDemoWorkspace();

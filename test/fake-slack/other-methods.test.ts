@@ -1,6 +1,6 @@
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../src/fake-slack/index.js';
+import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
 import { tinyWorkspace } from './tiny-workspace.js';
 
 let fake: FakeSlack;

@@ -1,5 +1,5 @@
 import { LogLevel, WebClient } from '@slack/web-api';
-import type { FakeSlack } from '../../src/fake-slack/index.js';
+import type { FakeSlack } from '../../fake-slack/index.js';
 
 /** The SDK logs invalid_arguments messages at error level; the tests provoke them on purpose. */
 const SILENT = {

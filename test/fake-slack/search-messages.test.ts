@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../src/fake-slack/index.js';
+import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
 import { searcher } from './search-helpers.js';
 import { ALL_USER_SCOPES, tinyWorkspace } from './tiny-workspace.js';
 

@@ -7,7 +7,7 @@ import {
   type FakeSlack,
   type FakeSlackOptions,
   startFakeSlack,
-} from '../../src/fake-slack/index.js';
+} from '../../fake-slack/index.js';
 
 type Result = Awaited<ReturnType<WebClient['search']['messages']>>;
 let fake: FakeSlack | undefined;

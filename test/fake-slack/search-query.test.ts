@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchQuery } from '../../src/fake-slack/search-query.js';
-import { highlight, scoreText, termPositions, textMatches } from '../../src/fake-slack/search-text.js';
+import { parseSearchQuery } from '../../fake-slack/search-query.js';
+import { highlight, scoreText, termPositions, textMatches } from '../../fake-slack/search-text.js';
 
 const EMPTY = { terms: [], phrases: [], excluded: [], mentions: [], in: [], from: [], to: [] };
 const MAR_2 = 1772409600;

@@ -1,4 +1,4 @@
-import type { Workspace } from '../../src/fake-slack/index.js';
+import type { Workspace } from '../../fake-slack/index.js';
 
 export const ANN = 'U0ANN';
 export const BOB = 'U0BOB';

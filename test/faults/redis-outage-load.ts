@@ -1,4 +1,4 @@
-import { DEMO_LONG_THREAD } from '../../src/fake-slack/index.js';
+import { DEMO_LONG_THREAD } from '../../fake-slack/index.js';
 import { authHeaders, type Harness } from '../helper.js';
 import type { RedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';

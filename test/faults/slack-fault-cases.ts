@@ -1,4 +1,4 @@
-import type { Fault } from '../../src/fake-slack/index.js';
+import type { Fault } from '../../fake-slack/index.js';
 import { errorBody } from '../helper.js';
 import { DEFAULT_RETRY_AFTER_S, FAULT_DEADLINE_MS, type Route } from './run-fault-case.js';
 

@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
-import type { Config } from '../../src/config.js';
 import {
   DEMO_LONG_THREAD,
   DEMO_NOSCOPE_TOKEN,
   DEMO_REVOKED_TOKEN,
   type Fault,
-} from '../../src/fake-slack/index.js';
+} from '../../fake-slack/index.js';
+import type { Config } from '../../src/config.js';
 import { API_TOKEN } from '../helper.js';
 
 /** A bearer token limited to project `p1` (API_TOKENS_FILE), for the 403 of the project check. */

@@ -4,7 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../src/fake-slack/index.js';
+import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
 import { buildHarness, errorBody } from '../helper.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
 import { waitFor } from '../support/wait-for.js';

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../src/fake-slack/index.js';
+import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
 import { API_TOKEN, SLACK_TOKEN } from '../helper.js';
 import { freePort } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN, DEMO_REVOKED_TOKEN } from '../../src/fake-slack/index.js';
+import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN, DEMO_REVOKED_TOKEN } from '../../fake-slack/index.js';
 import { redactUrl, scrubSecrets } from '../../src/logging/log-options.js';
 import { API_TOKEN, buildHarness, type Harness, SLACK_TOKEN } from '../helper.js';
 

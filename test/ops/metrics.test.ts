@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LONG_THREAD } from '../../src/fake-slack/index.js';
+import { DEMO_LONG_THREAD } from '../../fake-slack/index.js';
 import { API_TOKEN, authHeaders, buildHarness, errorBody, type Harness } from '../helper.js';
 
 const METRICS_TOKEN = 'metrics-token-2c9e';

@@ -12,7 +12,7 @@ const read = (file: string) => readFileSync(`${ROOT}/${file}`, 'utf8');
 
 interface Service {
   image?: string;
-  build?: string;
+  build?: string | { context: string; target: string };
   profiles?: string[];
   ports?: string[];
   command?: string[];
@@ -45,7 +45,7 @@ describe('docker-compose.yml', () => {
       redis: 'redis:7 | - | - | redis-server --save  --appendonly no',
       app1: 'agent-search:local | - | 3001:3000 | -',
       app2: 'agent-search:local | - | 3002:3000 | -',
-      'fake-slack': 'agent-search:local | demo | - | node dist/demo-slack.js',
+      'fake-slack': 'agent-search-demo:local | demo | - | -',
       demo1: 'agent-search:local | demo | 3101:3000 | -',
       demo2: 'agent-search:local | demo | 3102:3000 | -',
     });
@@ -55,6 +55,7 @@ describe('docker-compose.yml', () => {
       expect(services[name].depends_on?.redis, name).toEqual({ condition: 'service_healthy' });
       expect(services[name].environment?.REDIS_URL, name).toBe('redis://redis:6379');
     }
+    expect(services['fake-slack'].build).toEqual({ context: '.', target: 'demo' });
     for (const name of ['demo1', 'demo2']) {
       expect(services[name].environment?.SLACK_API_URL).toBe(
         `http://fake-slack:${services['fake-slack'].environment?.FAKE_SLACK_PORT}/api/`,
@@ -95,11 +96,13 @@ const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string
 describe('Dockerfile', () => {
   it('builds in one stage and runs production dependencies only, as a non-root user, on 0.0.0.0', () => {
     const stages = instructions.filter((l) => l.startsWith('FROM '));
-    expect(stages.map((l) => l.replace(/^FROM node:\S+-bookworm-slim AS /, ''))).toEqual([
+    expect(stages.map((l) => l.replace(/^FROM (node:\S+-bookworm-slim|build) AS /, ''))).toEqual([
       'build',
+      'demo',
       'runtime',
     ]);
-    const runtime = instructions.slice(instructions.indexOf(stages[1]));
+    // The last stage is what `docker build .` produces: the product only, never the fake workspace.
+    const runtime = instructions.slice(instructions.indexOf(stages[2]));
     expect(runtime.filter((l) => l.startsWith('RUN '))).toEqual([
       'RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force',
     ]);
@@ -122,7 +125,7 @@ describe('Dockerfile', () => {
     const scripts = runs.flatMap((l) => [...l.matchAll(/npm run (\S+)/g)].map((m) => m[1]));
     expect(scripts).toEqual(['build']);
     for (const script of scripts) expect(pkg.scripts[script], script).toBeDefined();
-    const cmd = instructions.find((l) => l.startsWith('CMD '));
+    const cmd = instructions.filter((l) => l.startsWith('CMD ')).at(-1);
     expect(JSON.parse(cmd?.slice(4) ?? '[]').join(' ')).toBe(pkg.scripts.start);
   });
 

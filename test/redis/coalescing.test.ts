@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../src/fake-slack/index.js';
+import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';

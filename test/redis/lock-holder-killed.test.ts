@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LONG_THREAD } from '../../src/fake-slack/index.js';
+import { DEMO_LONG_THREAD } from '../../fake-slack/index.js';
 import { API_TOKEN, buildHarness, get, type Harness, SLACK_TOKEN } from '../helper.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';

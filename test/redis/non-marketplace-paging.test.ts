@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LONG_THREAD } from '../../src/fake-slack/index.js';
+import { DEMO_LONG_THREAD } from '../../fake-slack/index.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 

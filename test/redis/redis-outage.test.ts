@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LONG_THREAD } from '../../src/fake-slack/index.js';
+import { DEMO_LONG_THREAD } from '../../fake-slack/index.js';
 import { buildHarness, get, type Harness } from '../helper.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';

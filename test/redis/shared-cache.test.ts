@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN } from '../../src/fake-slack/index.js';
+import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN } from '../../fake-slack/index.js';
 import { staleNote } from '../../src/slack/summary.js';
 import { tokenIdentity } from '../../src/slack-client/keys.js';
 import { authHeaders, buildHarness, errorBody, get, type Harness, SLACK_TOKEN } from '../helper.js';

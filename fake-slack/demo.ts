@@ -1,7 +1,7 @@
-import { buildApp } from './app.js';
-import { createRedisClient } from './cache/redis-client.js';
-import { loadConfig } from './config.js';
-import { DEMO_USER_TOKEN, startFakeSlack } from './fake-slack/index.js';
+import { buildApp } from '../src/app.js';
+import { createRedisClient } from '../src/cache/redis-client.js';
+import { loadConfig } from '../src/config.js';
+import { DEMO_USER_TOKEN, startFakeSlack } from './index.js';
 
 /**
  * `npm run demo`: the service on PORT (3000) with the in-memory cache (Redis with REDIS_URL), against a

@@ -1,0 +1,51 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'vitest';
+import { API_TOKEN } from '../helper.js';
+
+export const bearer = (token = API_TOKEN) => ({ authorization: `Bearer ${token}` });
+
+/** The SDK's own client over Streamable HTTP, connected (initialize + initialized) to `${base}/mcp`. */
+export async function connectHttp(base: string, headers: Record<string, string> = bearer()) {
+  const client = new Client({ name: 'agent-search-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers } }),
+  );
+  return client;
+}
+
+/** A successful tool result's structured content, after checking the text content carries the same JSON. */
+export function structured(result: unknown): Record<string, unknown> {
+  const r = result as CallToolResult;
+  expect(r.isError, JSON.stringify(r.content).slice(0, 500)).toBeFalsy();
+  expect(r.content).toEqual([{ type: 'text', text: JSON.stringify(r.structuredContent) }]);
+  return r.structuredContent as Record<string, unknown>;
+}
+
+/** A tool error's body (our error body, plus retryAfterSeconds for a rate limit). */
+export function toolError(result: unknown): Record<string, unknown> {
+  const r = result as CallToolResult;
+  expect(r.isError).toBe(true);
+  expect(r.structuredContent).toBeUndefined();
+  expect(r.content).toHaveLength(1);
+  const [item] = r.content;
+  if (item.type !== 'text') throw new Error(`expected text content, got ${item.type}`);
+  return JSON.parse(item.text) as Record<string, unknown>;
+}
+
+export const catalogTools = [
+  {
+    toolKey: 'k1',
+    toolName: 'send_message',
+    serverName: 'Slack',
+    description: 'Post a message to a Slack channel',
+  },
+  {
+    toolKey: 'k2',
+    toolName: 'create_issue',
+    serverName: 'GitHub',
+    description: 'Open an issue in a repository',
+  },
+  { toolKey: 'k3', toolName: 'list_channels', serverName: 'Slack' },
+];

@@ -1,38 +1,22 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { SearchRequestBody } from '../plugins/catalog.js';
 import { catalogBodyValidator } from '../routes/catalog-search.js';
 import { SearchRequest, SearchResponse } from '../routes/catalog-search.schema.js';
-import { ConciseSearchBody, DetailedSearchBody, SearchQuery } from '../routes/search-messages.schema.js';
+import {
+  ConciseSearchBody,
+  DetailedSearchBody,
+  type SearchMessagesParams,
+  SearchQuery,
+} from '../schemas/search-messages.js';
 import {
   ConciseThreadBody,
   DetailedThreadBody,
   ThreadParams,
   ThreadQuery,
-} from '../routes/threads.schema.js';
-import type { SlackAccess } from '../slack-client/types.js';
-
-// TEMPORARY until the svc merge
-type SearchMessagesParams = Static<typeof SearchQuery>;
-type ThreadRepliesParams = Static<typeof ThreadParams> & Static<typeof ThreadQuery>;
-declare module 'fastify' {
-  interface FastifyInstance {
-    slackSearch: {
-      searchMessages: (
-        a: SlackAccess,
-        p: SearchMessagesParams,
-        o: { surface: 'mcp' | 'rest' },
-      ) => Promise<{ body: object }>;
-      threadReplies: (
-        a: SlackAccess,
-        p: ThreadRepliesParams,
-        o: { surface: 'mcp' | 'rest' },
-      ) => Promise<{ body: object }>;
-    };
-  }
-}
-
-import type { SearchRequestBody } from '../plugins/catalog.js';
+  type ThreadRepliesParams,
+} from '../schemas/threads.js';
 import { bodyRules, type CheckArguments, queryRules } from './check-arguments.js';
 import { selfContained, withDefaultsOptional } from './json-schema.js';
 import type { McpCaller } from './mcp-caller.js';

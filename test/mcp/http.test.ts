@@ -4,12 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN } from '../../fake-slack/index.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 import { bearer, catalogTools, connectHttp, structured, toolError } from './mcp-client.js';
 
 const SCOPED = 'mcp-scoped-token-p1';
+const DEADLINE_MS = 2000;
+const REST_HINT = 'Whole thread: GET /threads/{channel_id}/{thread_ts}.';
+const MCP_HINT = 'Whole thread: use slack_get_thread_replies with channel_id and thread_ts.';
+/** A REST body as MCP words it: the same, but hints name the MCP tool instead of the REST path. */
+const asMcp = (body: Record<string, unknown>) => ({
+  ...body,
+  summary: String(body.summary).replace(REST_HINT, MCP_HINT),
+});
 const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
 let h: Harness;
@@ -22,7 +30,7 @@ beforeAll(async () => {
   const file = join(dir, 'tokens.json');
   const sha256 = createHash('sha256').update(SCOPED).digest('hex');
   writeFileSync(file, JSON.stringify([{ name: 'scoped', sha256, projects: ['p1'] }]));
-  h = await buildHarness({ config: { API_TOKENS_FILE: file } });
+  h = await buildHarness({ config: { API_TOKENS_FILE: file, REQUEST_DEADLINE_MS: DEADLINE_MS } });
   base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   client = await connectHttp(base);
 });
@@ -128,6 +136,66 @@ describe('tools/call over Streamable HTTP', () => {
     expect((result.results as unknown[]).length).toBe(2);
   });
 
+  it.each([
+    ['concise', 'query=deploy&count=5', { query: 'deploy', count: 5 }],
+    [
+      'detailed',
+      'query=deploy&count=2&response_format=detailed',
+      { query: 'deploy', count: 2, response_format: 'detailed' },
+    ],
+    ['to_me', 'to_me=true&count=4', { to_me: 'true', count: 4 }],
+    [
+      'filters',
+      'query=incident&channel_ids=C07INCIDNT&sort=timestamp&dedupe_threads=true&max_text_chars=60',
+      {
+        query: 'incident',
+        channel_ids: ['C07INCIDNT'],
+        sort: 'timestamp',
+        dedupe_threads: true,
+        max_text_chars: 60,
+      },
+    ],
+  ])(
+    'slack_search_messages (%s) returns the GET /search/messages body, hints naming MCP tools',
+    async (_name, query, args) => {
+      const result = structured(await call('slack_search_messages', args));
+      const rest = await get(h.app, `/search/messages?${query}`);
+      expect(rest.status).toBe(200);
+      expect(result).toEqual(asMcp(rest.body));
+      expect(result.summary).not.toContain('GET /');
+    },
+  );
+
+  it('slack_search_messages hints at slack_get_thread_replies for a match in a thread', async () => {
+    const result = structured(await call('slack_search_messages', { query: 'INC-2041', count: 10 }));
+    expect(result.summary).toContain(MCP_HINT);
+  });
+
+  it('slack_search_messages pages with the cursor it returned', async () => {
+    const first = structured(await call('slack_search_messages', { query: 'deploy', count: 2 }));
+    const cursor = (first.response_metadata as { next_cursor: string }).next_cursor;
+    const second = structured(await call('slack_search_messages', { query: 'deploy', count: 2, cursor }));
+    const rest = await get(
+      h.app,
+      `/search/messages?query=deploy&count=2&cursor=${encodeURIComponent(cursor)}`,
+    );
+    expect(second).toEqual(asMcp(rest.body));
+    expect(second.messages).not.toEqual(first.messages);
+  });
+
+  it.each([
+    ['concise', 'limit=3', { limit: 3 }],
+    ['detailed', 'limit=2&response_format=detailed', { limit: 2, response_format: 'detailed' }],
+  ])('slack_get_thread_replies (%s) returns the GET /threads body', async (_name, query, args) => {
+    const { channel, ts } = DEMO_LONG_THREAD;
+    const result = structured(
+      await call('slack_get_thread_replies', { channel_id: channel, thread_ts: ts, ...args }),
+    );
+    const rest = await get(h.app, `/threads/${channel}/${ts}?${query}`);
+    expect(rest.status).toBe(200);
+    expect(result).toEqual(asMcp(rest.body));
+  });
+
   it('X-Slack-Token acts as that Slack user, as on REST', async () => {
     const headers = { ...bearer(), 'x-slack-token': DEMO_OTHER_TOKEN };
     const other = await connectHttp(base, headers);
@@ -219,6 +287,44 @@ describe('Slack failures are tool errors with our code', () => {
       ),
       retryAfterSeconds: 30,
     });
+  });
+
+  it('a Slack call past the deadline is AS_ERR_DEADLINE', async () => {
+    // conversations.replies: the 429 above made the rate gate hold search.messages back for 30 s.
+    h.slack.inject({ method: 'conversations.replies', kind: 'delay', ms: DEADLINE_MS + 800 });
+    const args = { channel_id: DEMO_LONG_THREAD.channel, thread_ts: DEMO_LONG_THREAD.ts, limit: 7 };
+    expect(toolError(await call('slack_get_thread_replies', args))).toEqual(
+      errorBody(504, 'AS_ERR_DEADLINE', `The request did not finish within ${DEADLINE_MS} ms`),
+    );
+  });
+
+  it('no Slack token at all is AS_ERR_NO_SLACK_TOKEN, while search_tools still works', async () => {
+    const bare = await buildHarness({ slack: h.slack, config: { SLACK_USER_TOKEN: undefined } });
+    const bareBase = await bare.app.listen({ port: 0, host: '127.0.0.1' });
+    const c = await connectHttp(bareBase);
+    try {
+      expect(toolError(await call('slack_search_messages', { query: 'deploy' }, c))).toEqual(
+        errorBody(
+          401,
+          'AS_ERR_NO_SLACK_TOKEN',
+          'No Slack token: send X-Slack-Token (a user token, xoxp-…) or configure SLACK_USER_TOKEN',
+        ),
+      );
+      structured(await call('search_tools', { query: ['send'], tools: catalogTools }, c));
+    } finally {
+      await c.close();
+      await bare.close();
+    }
+  });
+
+  it('an unexpected failure is AS_ERR_INTERNAL without its message', async () => {
+    const spy = vi.spyOn(h.app.catalog, 'search').mockImplementationOnce(() => {
+      throw new TypeError('secret internals at /srv/app.js:42');
+    });
+    expect(toolError(await call('search_tools', { query: ['send'], tools: catalogTools }))).toEqual(
+      errorBody(500, 'AS_ERR_INTERNAL', 'Internal Server Error'),
+    );
+    spy.mockRestore();
   });
 
   it('a thread Slack does not know is AS_ERR_SLACK_NOT_FOUND', async () => {

@@ -262,6 +262,12 @@ describe('bad arguments are tool errors that name the argument', () => {
     expect(h.slack.calls.filter((c) => c.method !== 'auth.test')).toEqual([]);
   });
 
+  it('a search with neither query nor to_me is a tool error naming query', async () => {
+    expect(toolError(await call('slack_search_messages', { count: 5 }))).toEqual(
+      errorBody(400, 'AS_ERR_BAD_REQUEST', 'query is required unless to_me is set'),
+    );
+  });
+
   it('coerces and fills in defaults as REST does (a scalar where an array is expected, a numeric string)', async () => {
     const args = { query: 'deploy', count: '2', channel_ids: 'C07ENGINRG' };
     const result = structured(await call('slack_search_messages', args));

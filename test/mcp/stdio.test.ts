@@ -1,8 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LONG_THREAD, DEMO_USER_TOKEN } from '../../fake-slack/index.js';
+import { DEMO_LONG_THREAD, DEMO_USER_TOKEN, startFakeSlack } from '../../fake-slack/index.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
+import { startRedisServer } from '../support/redis-server.js';
 import { catalogTools, connectHttp, structured, toolError } from './mcp-client.js';
 
 // The bin as a local MCP client starts it: a child process speaking MCP on stdin/stdout, configured from
@@ -131,4 +133,36 @@ describe('agent-search-mcp over stdio', () => {
     for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
     expect(alive()).toBe(false);
   });
+});
+
+describe('agent-search-mcp with REDIS_URL', () => {
+  it('caches in that Redis', async () => {
+    const redis = await startRedisServer();
+    const slack = await startFakeSlack();
+    const child = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'src/mcp-stdio.ts'],
+      cwd: process.cwd(),
+      env: {
+        SLACK_USER_TOKEN: DEMO_USER_TOKEN,
+        SLACK_API_URL: slack.url,
+        REDIS_URL: redis.url,
+        LOG_LEVEL: 'warn',
+      },
+      stderr: 'ignore',
+    });
+    const c = new Client({ name: 'agent-search-test', version: '1.0.0' });
+    const db = new Redis(redis.url);
+    try {
+      await c.connect(child);
+      expect(await db.dbsize()).toBe(0);
+      structured(await c.callTool({ name: 'slack_search_messages', arguments: { query: 'postgres' } }));
+      expect(await db.dbsize()).toBeGreaterThan(0);
+    } finally {
+      db.disconnect();
+      await c.close();
+      await slack.close();
+      await redis.stop();
+    }
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { buildApp } from './app.js';
 import { createRedisClient } from './cache/redis-client.js';
-import { type Config, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { Errors } from './errors.js';
 import { trackUnanswered } from './mcp/unanswered.js';
 import type { SlackAccess } from './slack-client/types.js';
@@ -11,13 +11,7 @@ import type { SlackAccess } from './slack-client/types.js';
 // (cache, Slack gateway, services), built but never listening; stdout carries only MCP messages, so the
 // log goes to stderr. Config from the environment: SLACK_USER_TOKEN, optional REDIS_URL, LOG_LEVEL, …
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
 const app = await buildApp({ config, redis, logger: { stream: process.stderr } });

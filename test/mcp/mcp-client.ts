@@ -34,6 +34,8 @@ export function toolError(result: unknown): Record<string, unknown> {
   return JSON.parse(item.text) as Record<string, unknown>;
 }
 
+export const MCP_TOOL_NAMES = ['slack_search_messages', 'slack_get_thread_replies', 'search_tools'];
+
 export const catalogTools = [
   {
     toolKey: 'k1',

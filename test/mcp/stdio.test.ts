@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LONG_THREAD, DEMO_USER_TOKEN, startFakeSlack } from '../../fake-slack/index.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 import { startRedisServer } from '../support/redis-server.js';
-import { catalogTools, connectHttp, structured, toolError } from './mcp-client.js';
+import { catalogTools, connectHttp, MCP_TOOL_NAMES, structured, toolError } from './mcp-client.js';
 
 // The bin as a local MCP client starts it: a child process speaking MCP on stdin/stdout, configured from
 // the environment, against the same fake Slack as an in-process app that answers the REST twins.
@@ -41,11 +41,7 @@ describe('agent-search-mcp over stdio', () => {
     const http = await connectHttp(base);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual([
-        'slack_search_messages',
-        'slack_get_thread_replies',
-        'search_tools',
-      ]);
+      expect(tools.map((t) => t.name)).toEqual(MCP_TOOL_NAMES);
       expect(tools).toEqual((await http.listTools()).tools);
     } finally {
       await http.close();

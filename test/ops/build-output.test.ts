@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_TOOL_NAMES } from '../mcp/mcp-client.js';
 import { freePort } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -112,11 +113,7 @@ describe('npm run build', () => {
     );
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual([
-        'slack_search_messages',
-        'slack_get_thread_replies',
-        'search_tools',
-      ]);
+      expect(tools.map((t) => t.name)).toEqual(MCP_TOOL_NAMES);
       const tool = { toolKey: 'k', toolName: 'send_message', serverName: 'Slack' };
       const result = await client.callTool({
         name: 'search_tools',

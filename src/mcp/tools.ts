@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SearchRequestBody } from '../plugins/catalog.js';
 import { catalogBodyValidator } from '../routes/catalog-search.js';
 import { SearchRequest, SearchResponse } from '../routes/catalog-search.schema.js';
+import { SEARCH_LIST_PARAMS, splitLists } from '../routes/split-comma-lists.js';
 import {
   ConciseSearchBody,
   DetailedSearchBody,
@@ -33,6 +34,12 @@ export interface McpTool {
   run: (app: FastifyInstance, caller: McpCaller, args: never) => Promise<object> | object;
 }
 
+/** Channel and user lists may come as one comma-separated string, as on REST. */
+const listsSplit =
+  (check: CheckArguments): CheckArguments =>
+  (args) =>
+    check(args && typeof args === 'object' ? splitLists({ ...args }, SEARCH_LIST_PARAMS) : args);
+
 /** An output schema must be an object at its root: one of the concise and detailed bodies. */
 const eitherBody = (concise: TSchema, detailed: TSchema) => ({
   type: 'object',
@@ -58,14 +65,14 @@ const searchMessages: McpTool = {
     'Give `query` in Slack search syntax (words, "exact phrases", -word to exclude) and narrow it with channel_ids, from_users and after/before/on (YYYY-MM-DD, UTC).',
     'To find what is addressed to the user, set to_me: "true" for @-mentions in channels and direct messages, "mention" or "dm" for one side; query is then optional.',
     'Returns messages.matches (channel, author, ts, text, permalink; thread_ts for a message in a thread) and a one-line summary that says how many were found and what to do next.',
-    'Keep response_format=concise (the default); ask for "detailed" only when you need a field concise leaves out (blocks, reactions, file metadata): it is several times larger.',
+    'Keep response_format=concise (the default); ask for "detailed" only when you need what concise leaves out (the full Slack match objects: blocks, attachments, files, channel details): it is several times larger.',
     'More results: call again with the same arguments and cursor set to response_metadata.next_cursor.',
     'To read the whole thread of a match, call slack_get_thread_replies with its channel_id and thread_ts.',
   ].join(' '),
   annotations: { title: 'Search Slack messages', readOnlyHint: true, openWorldHint: true },
   inputSchema: withDefaultsOptional(selfContained(SearchQuery)),
   outputSchema: eitherBody(ConciseSearchBody, DetailedSearchBody),
-  check: queryRules(SearchQuery),
+  check: listsSplit(queryRules(SearchQuery)),
   run: async (app, caller, args: SearchMessagesParams) =>
     (await app.slackSearch.searchMessages(caller.slackAccess(), args, { surface: 'mcp' })).body,
 };

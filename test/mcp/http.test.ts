@@ -268,11 +268,28 @@ describe('bad arguments are tool errors that name the argument', () => {
     );
   });
 
-  it('coerces and fills in defaults as REST does (a scalar where an array is expected, a numeric string)', async () => {
-    const args = { query: 'deploy', count: '2', channel_ids: 'C07ENGINRG' };
-    const result = structured(await call('slack_search_messages', args));
-    const rest = await get(h.app, '/search/messages?query=deploy&count=2&channel_ids=C07ENGINRG');
-    expect(result.messages).toEqual(rest.body.messages);
+  it.each([
+    [
+      'a scalar where an array is expected, a numeric string',
+      { channel_ids: 'C07ENGINRG', count: '2' },
+      'channel_ids=C07ENGINRG&count=2',
+    ],
+    [
+      'a comma-separated list, a boolean as to_me',
+      { channel_ids: 'C07ENGINRG, C07INCIDNT', to_me: false },
+      'channel_ids=C07ENGINRG,C07INCIDNT',
+    ],
+    [
+      'lists in an array, mixed',
+      { from_users: ['U07DEPLOYB,U07AMARAOK'], count: 3 },
+      'from_users=U07DEPLOYB&from_users=U07AMARAOK&count=3',
+    ],
+  ])('coerces and splits as REST does: %s', async (_name, args, query) => {
+    const result = structured(await call('slack_search_messages', { query: 'deploy', ...args }));
+    const rest = await get(h.app, `/search/messages?query=deploy&${query}`);
+    expect(rest.status).toBe(200);
+    expect(result).toEqual(asMcp(rest.body));
+    expect((result.messages as { total: number }).total).toBeGreaterThan(0);
   });
 
   it('an unknown tool is a JSON-RPC error naming the tools', async () => {

@@ -1,5 +1,6 @@
 // `npm run bench`: every bench in turn; each prints its own figures.
 import { benchCatalogHttp } from './catalog-http.js';
+import { benchHotPath } from './hot-path.js';
 import { benchMcpSize } from './mcp-size.js';
 import { benchResponseSize } from './response-size.js';
 import { benchSlackCache } from './slack-cache.js';
@@ -8,3 +9,4 @@ await benchResponseSize();
 await benchMcpSize();
 await benchSlackCache();
 await benchCatalogHttp();
+await benchHotPath();

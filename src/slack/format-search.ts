@@ -11,7 +11,7 @@ export interface FormatContext {
   maxTextChars?: number;
 }
 
-export const matchThreadTs = (m: SlackMatch) => m.thread_ts ?? threadTsFromPermalink(m.permalink);
+const matchThreadTs = (m: SlackMatch) => m.thread_ts ?? threadTsFromPermalink(m.permalink);
 
 /** Only what an agent needs from a match: ~330 bytes where Slack's match object is 2 KB or more. */
 export function toConciseMatch(m: SlackMatch, ctx: FormatContext): ConciseMatch {

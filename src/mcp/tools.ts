@@ -56,6 +56,7 @@ const ThreadArguments = Type.Object(
   },
   { additionalProperties: false },
 );
+type ThreadArgs = Static<typeof ThreadArguments>;
 
 const searchMessages: McpTool = {
   name: 'slack_search_messages',
@@ -85,7 +86,7 @@ const threadReplies: McpTool = {
     'Pass channel_id and thread_ts as a slack_search_messages match gives them (the ts of any message in the thread also works).',
     'Returns messages (user_id, ts, text, permalink; the root has is_parent and reply_count), has_more and a one-line summary.',
     'limit is messages per page (default 100); while has_more is true, call again with cursor set to response_metadata.next_cursor.',
-    'Keep response_format=concise (the default); "detailed" returns Slack\'s message objects unchanged, several times larger.',
+    'Keep response_format=concise (the default); "detailed" returns Slack\'s message objects unchanged, about twice as large.',
   ].join(' '),
   annotations: { title: 'Read a Slack thread', readOnlyHint: true, openWorldHint: true },
   inputSchema: withDefaultsOptional(selfContained(ThreadArguments)),
@@ -96,8 +97,6 @@ const threadReplies: McpTool = {
     return (await app.slackSearch.threadReplies(caller.slackAccess(), params, { surface: 'mcp' })).body;
   },
 };
-
-type ThreadArgs = Static<typeof ThreadArguments>;
 
 const searchTools: McpTool = {
   name: 'search_tools',

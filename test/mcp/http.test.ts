@@ -120,7 +120,7 @@ describe('tools/list over Streamable HTTP', () => {
 describe('tools/call over Streamable HTTP', () => {
   it('search_tools returns what POST /catalog/search returns', async () => {
     const args = {
-      query: ['send', 'slack', 'message'],
+      query: ['send a message', 'create a new file'],
       context: 'tell the team',
       tools: catalogTools,
       maxResults: 2,
@@ -213,7 +213,11 @@ describe('tools/call over Streamable HTTP', () => {
   it('search_tools refuses duplicate tool keys as REST does', async () => {
     const tools = [catalogTools[0], catalogTools[0]];
     expect(toolError(await call('search_tools', { query: ['send'], tools }))).toEqual(
-      errorBody(400, 'AS_ERR_BAD_REQUEST', 'body/tools/1/toolKey "k1" duplicates body/tools/0/toolKey'),
+      errorBody(
+        400,
+        'AS_ERR_BAD_REQUEST',
+        'body/tools/1/toolKey "a1f3:send_message" duplicates body/tools/0/toolKey',
+      ),
     );
   });
 });

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
+import { githubIssue, slackSend, writeFile } from '../catalog/fixtures.js';
 import { API_TOKEN } from '../helper.js';
 
 export const bearer = (token = API_TOKEN) => ({ authorization: `Bearer ${token}` });
@@ -36,18 +37,4 @@ export function toolError(result: unknown): Record<string, unknown> {
 
 export const MCP_TOOL_NAMES = ['slack_search_messages', 'slack_get_thread_replies', 'search_tools'];
 
-export const catalogTools = [
-  {
-    toolKey: 'k1',
-    toolName: 'send_message',
-    serverName: 'Slack',
-    description: 'Post a message to a Slack channel',
-  },
-  {
-    toolKey: 'k2',
-    toolName: 'create_issue',
-    serverName: 'GitHub',
-    description: 'Open an issue in a repository',
-  },
-  { toolKey: 'k3', toolName: 'list_channels', serverName: 'Slack' },
-];
+export const catalogTools = [slackSend, githubIssue, writeFile];

@@ -1,12 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { countTokens } from 'gpt-tokenizer';
-import { DEMO_USER_TOKEN, startFakeSlack } from '../fake-slack/index.js';
-import { buildApp } from '../src/app.js';
-import { defaultConfig } from '../src/config.js';
+import { BENCH_API_TOKEN, buildDemoApp } from './demo-app.js';
 import { formatTable } from './format-table.js';
 
-const API_TOKEN = 'bench-token';
 const QUERIES = ['deploy', 'PR', 'incident'];
 
 /**
@@ -15,15 +12,9 @@ const QUERIES = ['deploy', 'PR', 'incident'];
  * JSON-RPC response on the wire (structuredContent plus the same JSON as text content).
  */
 export async function benchMcpSize() {
-  const slack = await startFakeSlack();
-  const config = defaultConfig({
-    API_TOKENS: API_TOKEN,
-    SLACK_API_URL: slack.url,
-    SLACK_USER_TOKEN: DEMO_USER_TOKEN,
-  });
-  const app = await buildApp({ config, logger: false });
+  const { app, close } = await buildDemoApp();
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const headers = { authorization: `Bearer ${API_TOKEN}` };
+  const headers = { authorization: `Bearer ${BENCH_API_TOKEN}` };
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers } }),
@@ -77,8 +68,7 @@ export async function benchMcpSize() {
   );
   console.log('\nB = structuredContent as JSON; wire = the whole JSON-RPC response (structured + text copy)');
   await client.close();
-  await app.close();
-  await slack.close();
+  await close();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchMcpSize();

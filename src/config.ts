@@ -90,6 +90,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 }
 
+/** For entry points: the configuration from the environment, or the message naming the bad variable and exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}
+
 /** A configuration with every default, for tests and the demo. */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({}), ...overrides };

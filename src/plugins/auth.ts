@@ -26,8 +26,11 @@ function projectOf(request: FastifyRequest): string | undefined {
 
 async function auth(app: FastifyInstance) {
   const records = loadApiTokens(app.config.API_TOKENS, app.config.API_TOKENS_FILE);
+  // Only a listening server has protected routes to warn about (the stdio MCP server never listens).
   if (records.length === 0)
-    app.log.warn('no API_TOKENS or API_TOKENS_FILE: every protected route will answer 401');
+    app.addHook('onListen', async () => {
+      app.log.warn('no API_TOKENS or API_TOKENS_FILE: every protected route will answer 401');
+    });
   const verify = app.verifyBearerAuthFactory?.({
     keys: [],
     addHook: false,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { searchMessagesSchema } from '../schemas/search-messages.js';
 import { sendJson } from './send-json.js';
-import { splitCommaLists } from './split-comma-lists.js';
+import { SEARCH_LIST_PARAMS, splitCommaLists } from './split-comma-lists.js';
 
 const searchMessagesRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -9,7 +9,7 @@ const searchMessagesRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: searchMessagesSchema,
       onRequest: app.authenticate,
-      preValidation: splitCommaLists(['channel_ids', 'from_users']),
+      preValidation: splitCommaLists(SEARCH_LIST_PARAMS),
     },
     async (request, reply) => {
       const access = app.slackAccess(request);

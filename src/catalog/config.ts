@@ -5,10 +5,13 @@ export type RankConfig = {
   nameWeight: number;
   serverWeight: number;
   descriptionWeight: number;
+  /** Parameter names and descriptions (`inputSchema.properties`): a weaker field than the description. */
+  paramsWeight: number;
   /** Length normalisation per field (0: none, 1: full). */
   nameB: number;
   serverB: number;
   descriptionB: number;
+  paramsB: number;
   /** Weight of `context` terms relative to `query` terms. */
   contextWeight: number;
   /** Share of the best score among a tool's server siblings added to each matching tool. */
@@ -29,9 +32,11 @@ export const DEFAULT_CONFIG: RankConfig = {
   nameWeight: 4,
   serverWeight: 1.5,
   descriptionWeight: 0.8,
+  paramsWeight: 0.3,
   nameB: 0.5,
   serverB: 0.3,
   descriptionB: 0.75,
+  paramsB: 0.75,
   contextWeight: 0.3,
   serverBoost: 0.3,
   conceptWeight: 0.7,

@@ -15,8 +15,8 @@ function fieldNorms(index: ToolIndex, cfg: RankConfig): Float64Array {
   const memo = normsMemo.get(index);
   if (memo?.cfg === cfg) return memo.norms;
   const n = index.tools.length;
-  const w = [cfg.nameWeight, cfg.serverWeight, cfg.descriptionWeight];
-  const b = [cfg.nameB, cfg.serverB, cfg.descriptionB];
+  const w = [cfg.nameWeight, cfg.serverWeight, cfg.descriptionWeight, cfg.paramsWeight];
+  const b = [cfg.nameB, cfg.serverB, cfg.descriptionB, cfg.paramsB];
   const norms = new Float64Array(n * FIELD_COUNT);
   for (let d = 0; d < n; d++) {
     for (let f = 0; f < FIELD_COUNT; f++) {

@@ -1,11 +1,12 @@
 import type { ToolInfo } from './types.js';
 
-export const FIELD_COUNT = 3;
+/** Name, server, description and parameters (`inputSchema.properties`). */
+export const FIELD_COUNT = 4;
 
 /**
  * An inverted index of one tool list. The postings of local term `t` are `offsets[t]` to
- * `offsets[t + 1]`, sorted by tool; each holds a tool and its raw counts in name, server and
- * description, so BM25F's weights and length normalisation stay query-time choices.
+ * `offsets[t + 1]`, sorted by tool; each holds a tool and its raw counts in name, server,
+ * description and parameters, so BM25F's weights and length normalisation stay query-time choices.
  */
 export type ToolIndex = {
   tools: readonly ToolInfo[];

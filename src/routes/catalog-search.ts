@@ -1,16 +1,14 @@
-import type { Static } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { IndexCache, rankTools } from '../catalog/index.js';
 import { Errors } from '../errors.js';
-import { catalogSearchSchema, SearchRequest, ToolInfo } from './catalog-search.schema.js';
+import { catalogSearchSchema, SearchRequest, ToolInfo } from '../schemas/catalog.js';
 import { strictBodyValidator } from './strict-body-validator.js';
-
-type Body = Static<typeof SearchRequest>;
 
 export const DEFAULT_MAX_RESULTS = 20;
 export const MAX_RESULTS_CAP = 100;
 
-function assertUniqueKeys(tools: Body['tools']) {
+function assertUniqueKeys(tools: readonly ToolInfo[]) {
   const firstIndex = new Map<string, number>();
   tools.forEach((tool, i) => {
     const seen = firstIndex.get(tool.toolKey);
@@ -29,9 +27,10 @@ export interface CatalogRouteOptions {
   onRanked?: (ms: number) => void;
 }
 
-export default async function catalogSearchRoute(app: FastifyInstance, opts: CatalogRouteOptions) {
+export default async function catalogSearchRoute(fastify: FastifyInstance, opts: CatalogRouteOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const indexCache = new IndexCache(opts.indexCacheEntries ?? 64);
-  app.post<{ Body: Body }>(
+  app.post(
     '/catalog/search',
     {
       schema: catalogSearchSchema,

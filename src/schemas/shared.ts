@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
-import { SearchRequest, SearchResponse, SearchResult, ToolInfo } from '../routes/catalog-search.schema.js';
 import { ConciseSearchBody, DetailedSearchBody } from '../routes/search-messages.schema.js';
 import { ConciseThreadBody, DetailedThreadBody } from '../routes/threads.schema.js';
+import { SearchRequest, SearchResponse, SearchResult, ToolInfo } from './catalog.js';
 import { ErrorBody } from './error.js';
 import { ConciseMatch, ConciseThreadMessage } from './slack.js';
 

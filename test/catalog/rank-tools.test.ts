@@ -16,7 +16,10 @@ const rank = (query: string[], context?: string, maxResults = 10, pool: ToolInfo
   rankTools({ query, context, tools: pool, maxResults });
 
 const result = (tool: ToolInfo, explanation: string): SearchResult => ({
-  ...tool,
+  toolKey: tool.toolKey,
+  toolName: tool.toolName,
+  serverName: tool.serverName,
+  ...(tool.description != null && { description: tool.description }),
   relevance: expect.any(Number),
   explanation,
 });

@@ -213,7 +213,7 @@ export const contractCases: ContractCase[] = [
     op: 'searchTools',
     status: 415,
     request: tools('<query>send</query>', { 'content-type': 'application/xml' }),
-    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type'],
+    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: send Content-Type: application/json'],
   },
   {
     op: 'searchTools',

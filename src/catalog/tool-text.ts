@@ -1,0 +1,25 @@
+import type { ToolInfo } from './types.js';
+
+/** Parameter text indexed per tool, at most this many characters (a schema may be large). */
+const MAX_PARAMS_CHARS = 4096;
+
+/** The names and descriptions of a tool's `inputSchema.properties`, one line each. */
+export function paramsText(tool: ToolInfo): string {
+  const properties = tool.inputSchema?.properties;
+  if (!properties) return '';
+  let text = '';
+  for (const [name, spec] of Object.entries(properties)) {
+    const about = (spec as { description?: unknown } | null)?.description;
+    text += `${name} ${typeof about === 'string' ? about : ''}\n`;
+    if (text.length >= MAX_PARAMS_CHARS) return text.slice(0, MAX_PARAMS_CHARS);
+  }
+  return text;
+}
+
+/** The text of field `field` (name, server, description, parameters) of a tool. */
+export function fieldText(tool: ToolInfo, field: number): string {
+  if (field === 0) return tool.toolName;
+  if (field === 1) return tool.serverName;
+  if (field === 2) return tool.description ?? '';
+  return paramsText(tool);
+}

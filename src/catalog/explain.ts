@@ -61,5 +61,7 @@ export function explain(index: ToolIndex, terms: readonly QueryTerm[], doc: numb
   if (groups.related.length) parts.push(phrase({ labels: groups.related, fields: fields.related }));
   if (groups.context.length)
     parts.push(`context ${phrase({ labels: quote(groups.context), fields: fields.context })}`);
-  return `Matched ${parts.join('; ')}.`;
+  return parts.length > 0
+    ? `Matched ${parts.join('; ')}.`
+    : 'Matched nothing itself; other tools of its server did.';
 }

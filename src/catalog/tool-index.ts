@@ -70,3 +70,26 @@ export function toCsr(postings: readonly number[], terms: number) {
   }
   return { offsets, docs, counts };
 }
+
+const STRING_OVERHEAD = 32;
+
+/** An estimate of the heap an index holds: its arrays, its term map, and the tool list it keeps. */
+export function indexBytes(index: ToolIndex): number {
+  let bytes =
+    index.offsets.byteLength +
+    index.docs.byteLength +
+    index.counts.byteLength +
+    index.fieldLengths.byteLength +
+    index.avgLengths.byteLength +
+    index.serverOf.byteLength +
+    index.gluedDocs.byteLength +
+    index.gluedOffsets.byteLength;
+  for (const term of index.termIds.keys()) bytes += 2 * term.length + STRING_OVERHEAD + 24;
+  for (const word of index.gluedWords) bytes += 2 * word.length + STRING_OVERHEAD;
+  for (const t of index.tools) {
+    bytes += 2 * (t.toolKey.length + t.toolName.length + t.serverName.length) + 4 * STRING_OVERHEAD;
+    bytes +=
+      2 * (t.description?.length ?? 0) + (t.inputSchema ? 2 * JSON.stringify(t.inputSchema).length : 0);
+  }
+  return bytes;
+}

@@ -1,6 +1,7 @@
 import type { ToolInfo } from './types.js';
 
-/** Parameter text indexed per tool, at most this many characters (a schema may be large). */
+/** Indexed per tool at most (a description's first 8 KB say what the tool does): bounds the work. */
+const MAX_DESCRIPTION_CHARS = 8192;
 const MAX_PARAMS_CHARS = 4096;
 
 /** The names and descriptions of a tool's `inputSchema.properties`, one line each. */
@@ -20,6 +21,6 @@ export function paramsText(tool: ToolInfo): string {
 export function fieldText(tool: ToolInfo, field: number): string {
   if (field === 0) return tool.toolName;
   if (field === 1) return tool.serverName;
-  if (field === 2) return tool.description ?? '';
+  if (field === 2) return tool.description?.slice(0, MAX_DESCRIPTION_CHARS) ?? '';
   return paramsText(tool);
 }

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { IndexCache, rankTools } from '../catalog/index.js';
+import { createSearcher, RankTimeout } from '../catalog/index.js';
 import { Errors } from '../errors.js';
 import { catalogSearchSchema, SearchRequest, ToolInfo } from '../schemas/catalog.js';
 import { strictBodyValidator } from './strict-body-validator.js';
@@ -22,14 +22,17 @@ function assertUniqueKeys(tools: readonly ToolInfo[]) {
 }
 
 export interface CatalogRouteOptions {
-  /** Built indexes kept for repeated tool lists. @default 64 */
-  indexCacheEntries?: number;
   onRanked?: (ms: number) => void;
 }
 
 export default async function catalogSearchRoute(fastify: FastifyInstance, opts: CatalogRouteOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const indexCache = new IndexCache(opts.indexCacheEntries ?? 64);
+  const { CATALOG_WORKERS, CATALOG_INDEX_CACHE_MB, REQUEST_DEADLINE_MS } = app.config;
+  const searcher = createSearcher({
+    workers: CATALOG_WORKERS,
+    cacheBytes: CATALOG_INDEX_CACHE_MB * 1024 * 1024,
+  });
+  app.addHook('onClose', () => searcher.close());
   app.post(
     '/catalog/search',
     {
@@ -41,10 +44,14 @@ export default async function catalogSearchRoute(fastify: FastifyInstance, opts:
       const started = performance.now();
       const { query, context, tools, maxResults = DEFAULT_MAX_RESULTS } = request.body;
       assertUniqueKeys(tools);
-      const results = rankTools(
-        { query, context, tools, maxResults: Math.min(maxResults, MAX_RESULTS_CAP) },
-        { cache: indexCache },
-      );
+      const results = await searcher
+        .search(
+          { query, context, tools, maxResults: Math.min(maxResults, MAX_RESULTS_CAP) },
+          request.deadline,
+        )
+        .catch((err: unknown) => {
+          throw err instanceof RankTimeout ? new Errors.Deadline(REQUEST_DEADLINE_MS) : err;
+        });
       const ms = performance.now() - started;
       opts.onRanked?.(ms);
       request.log.info(

@@ -115,6 +115,6 @@ export const catalogSearchSchema = {
   body: Type.Ref(SearchRequest),
   response: {
     200: jsonResponse('Matching tools, most relevant first', Type.Ref(SearchResponse), catalogExamples),
-    ...catalogErrorResponses(400, 401, 403, 413, 415, 429, 503),
+    ...catalogErrorResponses(400, 401, 403, 413, 415, 429, 503, 504),
   },
 };

@@ -7,6 +7,7 @@ import {
 } from '../../fake-slack/index.js';
 import type { Config } from '../../src/config.js';
 import { API_TOKEN } from '../helper.js';
+import { heavyCatalogBody } from '../support/heavy-catalog.js';
 
 /** A bearer token limited to project `p1` (API_TOKENS_FILE), for the 403 of the project check. */
 export const SCOPED_TOKEN = 'contract-scoped-token-5e1d';
@@ -223,6 +224,13 @@ export const contractCases: ContractCase[] = [
     request: catalog,
     error: API_LIMITED,
     retryAfter: '60',
+  },
+  {
+    op: 'searchTools',
+    status: 504,
+    config: { REQUEST_DEADLINE_MS: 100 },
+    request: tools(heavyCatalogBody()),
+    error: ['AS_ERR_DEADLINE', 'The request did not finish within 100 ms'],
   },
   { op: 'searchTools', status: 503, config: pressure, pressure: true, request: catalog, error: OVERLOADED },
 

@@ -35,12 +35,14 @@ export class RankPool {
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
   readonly #cacheBytes: number;
+  readonly #size: number;
   #nextId = 0;
   #closed = false;
 
+  /** Threads start with the first ranking, so an app that never ranks never starts one. */
   constructor(options: RankPoolOptions = {}) {
     this.#cacheBytes = options.cacheBytes ?? 64 * 1024 * 1024;
-    for (let i = 0; i < Math.max(1, options.size ?? 1); i++) this.#slots.push(this.#spawn());
+    this.#size = Math.max(1, options.size ?? 1);
   }
 
   /** Results for `req`, or a RankTimeout at `deadline` (epoch ms). */
@@ -50,6 +52,7 @@ export class RankPool {
       const job: Job = { id: this.#nextId++, req, resolve, reject, timer: undefined as never };
       job.timer = setTimeout(() => this.#expire(job), Math.max(0, deadline - Date.now()));
       this.#queue.push(job);
+      while (this.#slots.length < this.#size) this.#slots.push(this.#spawn());
       this.#dispatch();
     });
   }

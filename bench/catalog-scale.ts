@@ -30,13 +30,24 @@ function timed(f: () => unknown): number {
   return performance.now() - start;
 }
 
-export function measureScale(cases: readonly EvalCase[], sizes: number[], runs = 200): ScaleRow[] {
+type Rank = typeof rankTools;
+type Cache = typeof IndexCache;
+
+export function measureScale(
+  cases: readonly EvalCase[],
+  sizes: number[],
+  runs = 200,
+  ranker: { rankTools: Rank; IndexCache: Cache } = { rankTools, IndexCache },
+): ScaleRow[] {
   const queries = cases.map((c) => c.query);
   return sizes.map((size) => {
     const tools = toolsOfSize(cases, size);
-    const cache = new IndexCache();
+    const cache = new ranker.IndexCache();
     const rank = (i: number, c?: IndexCache) =>
-      rankTools({ query: queries[i % queries.length] as string[], tools, maxResults: 20 }, { cache: c });
+      ranker.rankTools(
+        { query: queries[i % queries.length] as string[], tools, maxResults: 20 },
+        { cache: c },
+      );
     for (let i = 0; i < 20; i++) rank(i, cache);
     const cold: number[] = [];
     const warm: number[] = [];
@@ -52,4 +63,20 @@ export function measureScale(cases: readonly EvalCase[], sizes: number[], runs =
       warmP95: percentile(warm, 95),
     };
   });
+}
+
+// `tsx bench/catalog-scale.ts DIR...`: the same figures for the ranker of each checkout (e.g. an older
+// commit unpacked with `git archive`), measured alternately twice so machine noise falls on all alike.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { evalFilePath, loadEvalCases } = await import('./catalog-eval-data.js');
+  const cases = loadEvalCases(evalFilePath()) ?? [];
+  const dirs = process.argv.slice(2);
+  for (const round of [1, 2])
+    for (const dir of dirs) {
+      const ranker = await import(`${dir}/src/catalog/index.ts`);
+      for (const r of measureScale(cases, [300, 5000], 200, ranker))
+        console.log(
+          `round ${round} ${dir} ${r.tools} tools: cold p50 ${r.coldP50.toFixed(2)} p95 ${r.coldP95.toFixed(2)} ms, warm p50 ${r.warmP50.toFixed(2)} p95 ${r.warmP95.toFixed(2)} ms`,
+        );
+    }
 }

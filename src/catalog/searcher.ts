@@ -20,7 +20,11 @@ export type SearcherOptions = {
 export function createSearcher({ workers, cacheBytes }: SearcherOptions): CatalogSearcher {
   if (workers > 0) {
     const pool = new RankPool({ size: workers, cacheBytes });
-    return { search: (req, deadline) => pool.rank(req, deadline), close: () => pool.close() };
+    return {
+      // Nothing to rank is answered here, without a thread.
+      search: async (req, deadline) => (req.tools.length === 0 ? [] : pool.rank(req, deadline)),
+      close: () => pool.close(),
+    };
   }
   const cache = new IndexCache(cacheBytes);
   return {

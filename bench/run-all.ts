@@ -1,5 +1,6 @@
 // `npm run bench`: every bench in turn; each prints its own figures.
 import { benchCatalogHttp } from './catalog-http.js';
+import { benchCatalogPressure } from './catalog-pressure.js';
 import { benchHotPath } from './hot-path.js';
 import { benchMcpSize } from './mcp-size.js';
 import { benchResponseSize } from './response-size.js';
@@ -10,3 +11,4 @@ await benchMcpSize();
 await benchSlackCache();
 await benchCatalogHttp();
 await benchHotPath();
+await benchCatalogPressure();

@@ -18,6 +18,17 @@ export const ConfigSchema = Type.Object({
   SLACK_API_URL: Type.String({ default: 'https://slack.com/api/', pattern: '^https?://[^\\s]+$' }),
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
   REQUEST_DEADLINE_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  CATALOG_WORKERS: Type.Integer({
+    minimum: 0,
+    maximum: 16,
+    default: 1,
+    description: 'Threads that rank tools off the event loop; 0 ranks in process',
+  }),
+  CATALOG_INDEX_CACHE_MB: Type.Integer({
+    minimum: 0,
+    default: 64,
+    description: 'Estimated MB of tool-list indexes each ranking thread keeps',
+  }),
   MAX_RESPONSE_BYTES: Type.Integer({ minimum: 1024, default: 400_000 }),
   CACHE_SEARCH_TTL_MS: Ms(60_000, 'Fresh lifetime of a search.messages answer'),
   CACHE_THREAD_MIN_TTL_MS: Ms(15_000, 'Thread TTL when the last reply is recent'),

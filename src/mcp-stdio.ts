@@ -29,7 +29,13 @@ function slackAccess(): SlackAccess {
   };
 }
 
-const server = app.mcpServer({ log: app.log, slackAccess });
+const server = app.mcpServer({
+  log: app.log,
+  slackAccess,
+  get deadline() {
+    return Date.now() + config.REQUEST_DEADLINE_MS;
+  },
+});
 const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: 8 * 1024 * 1024 });
 await server.connect(transport);
 const answered = trackUnanswered(transport);

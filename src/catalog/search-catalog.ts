@@ -1,12 +1,11 @@
-import type { IndexCache } from './index-cache.js';
-import { rankTools } from './rank-tools.js';
-import type { SearchRequest, SearchResult, ToolInfo } from './types.js';
+import type { SearchRequest, SearchResult, ToolInfo } from '../schemas/catalog.js';
+import type { CatalogSearcher } from './searcher.js';
 
 export const DEFAULT_MAX_RESULTS = 20;
 export const MAX_RESULTS_CAP = 100;
 
 /** What is wrong with the tool keys (they must be unique: results are mapped back by key), if anything. */
-export function duplicateToolKey(tools: ToolInfo[]): string | undefined {
+export function duplicateToolKey(tools: readonly ToolInfo[]): string | undefined {
   const firstIndex = new Map<string, number>();
   for (const [i, tool] of tools.entries()) {
     const seen = firstIndex.get(tool.toolKey);
@@ -17,8 +16,15 @@ export function duplicateToolKey(tools: ToolInfo[]): string | undefined {
   return undefined;
 }
 
-/** A validated catalog request, ranked: maxResults defaulted and capped, indexes reused through `cache`. */
-export function searchCatalog(request: SearchRequest, cache: IndexCache): SearchResult[] {
+/** A validated catalog request, ranked by `searcher` before `deadline`: maxResults defaulted and capped. */
+export function searchCatalog(
+  request: SearchRequest,
+  searcher: CatalogSearcher,
+  deadline: number,
+): Promise<SearchResult[]> {
   const { query, context, tools, maxResults = DEFAULT_MAX_RESULTS } = request;
-  return rankTools({ query, context, tools, maxResults: Math.min(maxResults, MAX_RESULTS_CAP) }, { cache });
+  return searcher.search(
+    { query, context, tools, maxResults: Math.min(maxResults, MAX_RESULTS_CAP) },
+    deadline,
+  );
 }

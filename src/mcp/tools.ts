@@ -1,10 +1,9 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { SearchRequestBody } from '../plugins/catalog.js';
 import { catalogBodyValidator } from '../routes/catalog-search.js';
-import { SearchRequest, SearchResponse } from '../routes/catalog-search.schema.js';
 import { SEARCH_LIST_PARAMS, splitLists } from '../routes/split-comma-lists.js';
+import { SearchRequest, SearchResponse } from '../schemas/catalog.js';
 import {
   ConciseSearchBody,
   DetailedSearchBody,
@@ -112,7 +111,7 @@ const searchTools: McpTool = {
   inputSchema: selfContained(SearchRequest),
   outputSchema: selfContained(SearchResponse),
   check: bodyRules(catalogBodyValidator, SearchRequest),
-  run: (app, caller, args: SearchRequestBody) => app.catalog.search(args, caller),
+  run: (app, caller, args: SearchRequest) => app.catalog.search(args, caller),
 };
 
 export const MCP_TOOLS: readonly McpTool[] = [searchMessages, threadReplies, searchTools];

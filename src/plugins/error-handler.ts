@@ -12,6 +12,11 @@ const BEARER_MESSAGES: Record<string, string> = {
 
 type AppError = FastifyError & RetryableError;
 
+/** Fastify's own messages that do not say what to do. */
+const FRAMEWORK_HINTS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type: send Content-Type: application/json',
+};
+
 /** Our own 5xx messages are written to be safe; anything unexpected is reported without details. */
 const isKnown = (code: string) => code.startsWith('AS_ERR_') || code.startsWith('FST_');
 
@@ -24,7 +29,7 @@ export function describeError(err: AppError): { status: number; code: string; me
   const code = err.code ?? 'AS_ERR_INTERNAL';
   if (status >= 500 && !isKnown(err.code ?? ''))
     return { status, code: 'AS_ERR_INTERNAL', message: 'Internal Server Error' };
-  return { status, code, message: err.message };
+  return { status, code, message: FRAMEWORK_HINTS[code] ?? err.message };
 }
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {

@@ -32,6 +32,7 @@ export default async function mcpRoute(app: FastifyInstance) {
       log: request.log,
       apiClient: request.apiClient,
       project: request.project,
+      deadline: request.deadline,
       slackAccess: () => app.slackAccess(request),
     };
     const server = app.mcpServer(caller);

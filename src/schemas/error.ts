@@ -21,7 +21,7 @@ const GENERAL: Example[] = [
   [401, 'AS_ERR_UNAUTHORIZED', 'Invalid bearer token'],
   [403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
   [413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'],
-  [415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type'],
+  [415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: send Content-Type: application/json'],
   [
     429,
     'AS_ERR_RATE_LIMITED',
@@ -59,6 +59,7 @@ const CATALOG: Example[] = [
     'FST_ERR_CTP_INVALID_JSON_BODY',
     "Body is not valid JSON but content-type is set to 'application/json'",
   ],
+  [504, 'AS_ERR_DEADLINE', 'The request did not finish within 10000 ms'],
 ];
 
 const MCP: Example[] = [

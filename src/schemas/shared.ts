@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { SearchRequest, SearchResponse, SearchResult, ToolInfo } from '../routes/catalog-search.schema.js';
+import { SearchRequest, SearchResponse, SearchResult, ToolInfo } from './catalog.js';
 import { ErrorBody } from './error.js';
 import { ConciseSearchBody, DetailedSearchBody } from './search-messages.js';
 import { ConciseMatch, ConciseThreadMessage } from './slack.js';

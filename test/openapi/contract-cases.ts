@@ -7,6 +7,7 @@ import {
 } from '../../fake-slack/index.js';
 import type { Config } from '../../src/config.js';
 import { API_TOKEN } from '../helper.js';
+import { heavyCatalogBody } from '../support/heavy-catalog.js';
 
 /** A bearer token limited to project `p1` (API_TOKENS_FILE), for the 403 of the project check. */
 export const SCOPED_TOKEN = 'contract-scoped-token-5e1d';
@@ -227,16 +228,24 @@ export const contractCases: ContractCase[] = [
     op: 'searchTools',
     status: 415,
     request: tools('<query>send</query>', { 'content-type': 'application/xml' }),
-    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type'],
+    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: send Content-Type: application/json'],
   },
   {
     op: 'searchTools',
     status: 429,
     config: limited,
-    before: [catalog],
+    // Uses up the limit without waiting for a ranking thread to start, so Retry-After is still 60.
+    before: [tools({ query: ['send'], tools: [] })],
     request: catalog,
     error: API_LIMITED,
     retryAfter: '60',
+  },
+  {
+    op: 'searchTools',
+    status: 504,
+    config: { REQUEST_DEADLINE_MS: 100 },
+    request: tools(heavyCatalogBody()),
+    error: ['AS_ERR_DEADLINE', 'The request did not finish within 100 ms'],
   },
   { op: 'searchTools', status: 503, config: pressure, pressure: true, request: catalog, error: OVERLOADED },
 
@@ -287,7 +296,7 @@ export const contractCases: ContractCase[] = [
     op: 'mcp',
     status: 415,
     request: { ...listTools, headers: { ...listTools.headers, 'content-type': 'application/xml' } },
-    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type'],
+    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: send Content-Type: application/json'],
   },
   {
     op: 'mcp',

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { RateGate } from './cache/rate-gate.js';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import type { Config } from './config.js';
-import { loggerOptions, REDACTED_PATHS } from './logging/log-options.js';
+import { loggerOptions } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
 import apiRateLimit from './plugins/api-rate-limit.js';
 import authPlugin from './plugins/auth.js';
@@ -17,6 +17,7 @@ import overload from './plugins/overload.js';
 import redisPlugin from './plugins/redis.js';
 import requestId from './plugins/request-id.js';
 import slackPlugin from './plugins/slack.js';
+import slackSearchPlugin from './plugins/slack-search.js';
 import catalogSearchRoute from './routes/catalog-search.js';
 import healthRoutes from './routes/health.js';
 import metricsRoute from './routes/metrics.js';
@@ -50,8 +51,6 @@ export interface AppOptions {
   /** Process metrics in GET /metrics. @default true */
   defaultMetrics?: boolean;
 }
-
-export { REDACTED_PATHS };
 
 /** Builds the service; tests and production call this the same way. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -88,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRateLimit, { onLimited: metrics.onApiRateLimited });
   await app.register(cachePlugin, { clock, parts: options.cache, onEvent: metrics.onCacheEvent });
   await app.register(slackPlugin, { clock, onCall: metrics.onSlackCall, onRateWait: metrics.onRateWait });
+  await app.register(slackSearchPlugin, { clock, onAnswerHit: () => metrics.onCacheEvent('hit') });
 
   await app.register(healthRoutes);
   await app.register(searchMessagesRoute);

@@ -23,7 +23,12 @@ export function createCachedFetch({ store, coalescer, clock, onEvent }: CachedFe
     const entry = await store.get<T>(key);
     if (entry && entry.freshUntil > clock()) {
       onEvent?.('hit');
-      return { value: entry.value, status: 'HIT', ageMs: clock() - entry.storedAt };
+      return {
+        value: entry.value,
+        status: 'HIT',
+        ageMs: clock() - entry.storedAt,
+        freshUntil: entry.freshUntil,
+      };
     }
     const loadAndStore = async () => {
       const value = await policy.load();
@@ -36,20 +41,25 @@ export function createCachedFetch({ store, coalescer, clock, onEvent }: CachedFe
         staleUntil: freshUntil + policy.graceMs,
       };
       await store.set(key, fresh);
-      return value;
+      return fresh;
     };
     const readFresh = async () => {
       const e = await store.get<T>(key);
-      return e && e.freshUntil > clock() ? e.value : undefined;
+      return e && e.freshUntil > clock() ? e : undefined;
     };
     try {
-      const value = await coalescer.run(key, loadAndStore, readFresh);
+      const { value, freshUntil } = await coalescer.run(key, loadAndStore, readFresh);
       onEvent?.('miss');
-      return { value, status: 'MISS', ageMs: 0 };
+      return { value, status: 'MISS', ageMs: 0, freshUntil };
     } catch (err) {
       if (entry && policy.staleOn(err)) {
         onEvent?.('stale');
-        return { value: entry.value, status: 'STALE', ageMs: clock() - entry.storedAt };
+        return {
+          value: entry.value,
+          status: 'STALE',
+          ageMs: clock() - entry.storedAt,
+          freshUntil: entry.freshUntil,
+        };
       }
       throw err;
     }

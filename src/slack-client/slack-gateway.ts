@@ -1,3 +1,4 @@
+import type { WebClient } from '@slack/web-api';
 import type { CachedFetch } from '../cache/cached-fetch.js';
 import type { RateGate } from '../cache/rate-gate.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
@@ -31,15 +32,27 @@ export interface GatewayDeps {
   onCall?: CallContext['onCall'];
 }
 
-/** Everything the routes need from Slack: cached, coalesced, rate-limited and bounded by the deadline. */
+/** What one request knows about its Slack token, worked out once: its hashed name, client and identity. */
+interface Session {
+  identity: string;
+  client: WebClient;
+  me: Promise<Cached<SlackIdentity>>;
+}
+
+/** Everything the service needs from Slack: cached, coalesced, rate-limited and bounded by the deadline. */
 export class SlackGateway {
-  /** One identity lookup per request: the route and each Slack call of that request share it. */
-  readonly #identities = new WeakMap<SlackAccess, Promise<Cached<SlackIdentity>>>();
+  /** One session per request: the service and each Slack call of that request share it. */
+  readonly #sessions = new WeakMap<SlackAccess, Session>();
 
   constructor(private readonly deps: GatewayDeps) {}
 
   whoAmI(access: SlackAccess): Promise<SlackIdentity> {
-    return this.#bounded(access, this.#whoAmI(access)).then((c) => c.value);
+    return this.#bounded(access, this.#session(access).me).then((c) => c.value);
+  }
+
+  /** The non-reversible name of the access's token, for cache keys of values derived from its answers. */
+  identityOf(access: SlackAccess): string {
+    return this.#session(access).identity;
   }
 
   search(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
@@ -77,19 +90,19 @@ export class SlackGateway {
     };
   }
 
-  #whoAmI(access: SlackAccess): Promise<Cached<SlackIdentity>> {
-    let lookup = this.#identities.get(access);
-    if (!lookup) {
-      lookup = this.#lookUpIdentity(access);
-      this.#identities.set(access, lookup);
+  #session(access: SlackAccess): Session {
+    let session = this.#sessions.get(access);
+    if (!session) {
+      const identity = tokenIdentity(access.token);
+      const client = this.deps.pool.get(identity, access.token);
+      session = { identity, client, me: this.#lookUpIdentity(access, identity, client) };
+      this.#sessions.set(access, session);
     }
-    return lookup;
+    return session;
   }
 
-  async #lookUpIdentity(access: SlackAccess): Promise<Cached<SlackIdentity>> {
-    const identity = tokenIdentity(access.token);
-    const client = this.deps.pool.get(identity, access.token);
-    return this.deps.cachedFetch(cacheKey('auth', identity), {
+  #lookUpIdentity(access: SlackAccess, identity: string, client: WebClient): Promise<Cached<SlackIdentity>> {
+    const lookup = this.deps.cachedFetch(cacheKey('auth', identity), {
       ttlMs: () => this.deps.options.authTtlMs,
       graceMs: this.deps.options.staleGraceMs,
       staleOn: isUpstreamFailure,
@@ -103,6 +116,8 @@ export class SlackGateway {
         return { userId: String(body.user_id), teamId: String(body.team_id), url: String(body.url ?? '') };
       },
     });
+    lookup.catch(() => {});
+    return lookup;
   }
 
   async #call(
@@ -111,15 +126,14 @@ export class SlackGateway {
     args: Record<string, unknown>,
     ttlMs: (body: SlackBody) => number,
   ): Promise<Cached<SlackBody>> {
-    const me = (await this.#whoAmI(access)).value;
-    const identity = tokenIdentity(access.token);
-    const client = this.deps.pool.get(identity, access.token);
+    const { identity, client, me } = this.#session(access);
+    const { teamId } = (await me).value;
     try {
       return await this.deps.cachedFetch(cacheKey(method, identity, args), {
         ttlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
-        load: () => callSlack<SlackBody>(client, method, args, this.#context(access, me.teamId)),
+        load: () => callSlack<SlackBody>(client, method, args, this.#context(access, teamId)),
       });
     } catch (err) {
       // A revoked token must not keep a memoised identity for a day.

@@ -1,8 +1,9 @@
+import type { ConciseMatch } from '../schemas/slack.js';
 import { renderHighlights } from './highlight.js';
 import { messageContent } from './message-content.js';
 import { buildPermalink, threadTsFromPermalink } from './permalink.js';
 import { truncateText } from './truncate-text.js';
-import type { ConciseMatch, SlackMatch } from './types.js';
+import type { SlackMatch } from './types.js';
 
 export interface FormatContext {
   /** auth.test's `url`, for matches Slack sent without a permalink. */

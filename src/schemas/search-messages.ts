@@ -66,7 +66,12 @@ export const SearchQuery = Type.Object(
 export const ConciseSearchBody = Type.Object(
   {
     ok: Type.Literal(true),
-    query: Type.String({ description: 'The query actually sent to Slack' }),
+    query: Type.String({
+      description: 'The query sent to Slack (with to_me=true the first of the two in `queries`)',
+    }),
+    queries: Type.Optional(
+      Type.Array(Type.String(), { description: 'Every query sent to Slack, when there was more than one' }),
+    ),
     messages: Type.Object(
       { total: Type.Integer(), matches: Type.Array(Type.Ref(ConciseMatch)) },
       { additionalProperties: false },

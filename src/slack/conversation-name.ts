@@ -30,9 +30,10 @@ const mpimMembers = (name: string) =>
 /**
  * Where a search match was posted, read from every form Slack uses: `channel` as an object, a bare id
  * string or missing (then the permalink says); DMs flagged by `is_im`, `type: "im"` or a `D…` id; group
- * DMs by `is_mpim` (on the channel or the match), `type: "mpim"` or an `mpdm-…` name.
+ * DMs by `is_mpim` (on the channel or the match), `type: "mpim"` or an `mpdm-…` name. A DM is named after
+ * the other person: `channel.user`, a user-id name, or the author when that is not the viewer.
  */
-export function readConversation(match: SlackObject, names: ReadNames = {}): Conversation {
+export function readConversation(match: SlackObject, names: ReadNames = {}, viewerId?: string): Conversation {
   const channel = isObject(match.channel) ? match.channel : {};
   const id =
     filled(channel.id) ?? filled(str(match.channel)) ?? readPermalink(match.permalink)?.channel ?? '';
@@ -48,7 +49,11 @@ export function readConversation(match: SlackObject, names: ReadNames = {}): Con
     return { id, name: members ? `group DM with ${members}` : 'group DM', kind: 'mpim' };
   }
   if (im) {
-    const other = filled(channel.user) ?? (name && USER_ID.test(name) ? name : undefined);
+    const author = filled(match.user);
+    const other =
+      filled(channel.user) ??
+      (name && USER_ID.test(name) ? name : undefined) ??
+      (viewerId && author && author !== viewerId ? author : undefined);
     return { id, name: other ? `DM with ${userLabel(other, names)}` : 'DM', kind: 'im' };
   }
   return { id, name: name ?? null, kind: 'channel' };

@@ -20,15 +20,17 @@ const mentionMatch = {
   channel_id: GENERAL,
   channel_name: 'general',
   user_id: BOB,
+  user_name: 'bob',
   username: 'bob',
   ts: TS.mention,
-  text: `*deploy* finished, thanks <@${ALICE}>`,
+  text: '*deploy* finished, thanks @alice',
   permalink: link(GENERAL, TS.mention),
 };
 const parentMatch = {
   channel_id: GENERAL,
   channel_name: 'general',
   user_id: 'U0CAROL001',
+  user_name: 'carol',
   username: 'carol',
   ts: TS.parent,
   text: '*deploy* failed on staging',
@@ -91,6 +93,7 @@ describe('GET /search/messages — concise', () => {
             channel_id: GENERAL,
             channel_name: 'general',
             user_id: ALICE,
+            user_name: 'alice',
             username: 'alice',
             ts: TS.reply1,
             text: 'looking at the deploy *logs*',
@@ -99,7 +102,7 @@ describe('GET /search/messages — concise', () => {
           },
         ],
       },
-      summary: `Found 1 messages. Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`,
+      summary: `Found 1 message. Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`,
     });
   });
 
@@ -134,7 +137,7 @@ describe('GET /search/messages — concise', () => {
       const res = await get(bare.app, '/search/messages?query=logs&highlight=false');
       const [match] = (res.body.messages as { matches: Array<{ permalink: string }> }).matches;
       expect(match.permalink).toBe(link(GENERAL, TS.reply1));
-      expect(bare.slack.calls.map((c) => c.method)).toEqual(['auth.test', 'search.messages']);
+      expect(bare.slack.calls.map((c) => c.method)).toEqual(['auth.test', 'search.messages', 'users.info']);
     } finally {
       await bare.close();
     }
@@ -162,7 +165,7 @@ describe('GET /search/messages — detailed', () => {
     const strip = (b: { messages: { matches: Array<Record<string, unknown>> } }) =>
       b.messages.matches.map(({ iid, previous, ...m }) => ({ ...m, blocks: undefined }));
     expect(res.status).toBe(200);
-    expect(res.body.summary).toBe('Found 1 messages.');
+    expect(res.body.summary).toBe('Found 1 message.');
     const { summary, ...rest } = res.body;
     expect(Object.keys(rest).sort()).toEqual(Object.keys(raw).sort());
     expect(strip(rest as never)).toEqual(strip(raw));
@@ -176,15 +179,17 @@ describe('GET /search/messages — to_me', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       ok: true,
-      query: `(<@${ALICE}> | to:<@${ALICE}>)`,
+      query: `<@${ALICE}>`,
+      queries: [`<@${ALICE}>`, `to:<@${ALICE}>`],
       messages: {
         total: 2,
         matches: [
-          { ...mentionMatch, text: `deploy finished, thanks *<@${ALICE}>*` },
+          { ...mentionMatch, text: 'deploy finished, thanks *@alice*' },
           {
             channel_id: DM_ALICE_BOB,
-            channel_name: null,
+            channel_name: 'DM with @bob',
             user_id: BOB,
+            user_name: 'bob',
             username: 'bob',
             ts: TS.dm,
             text: 'can you review my deploy PR?',
@@ -192,7 +197,7 @@ describe('GET /search/messages — to_me', () => {
           },
         ],
       },
-      summary: `Found 2 messages. Total is the sum of two searches: 1 @-mentions in channels and 1 direct messages. ${HINT}`,
+      summary: `Found 2 messages. Total is the sum of two searches: 1 @-mentions (<@${ALICE}>) and 1 direct messages (to:<@${ALICE}>); a DM that mentions you is in both and shown once. ${HINT}`,
     });
     expect(
       searchCalls()
@@ -299,6 +304,7 @@ describe('GET /search/messages — shaping', () => {
               channel_id: GENERAL,
               channel_name: 'general',
               user_id: CAROL,
+              user_name: 'carol',
               username: 'carol',
               ts,
               text: 'Disk 91% full on db-2: Runbook: resize the volume — Host: db-2\n[file: disk-usage.png]',
@@ -306,7 +312,7 @@ describe('GET /search/messages — shaping', () => {
             },
           ],
         },
-        summary: `Found 1 messages. ${HINT}`,
+        summary: `Found 1 message. ${HINT}`,
       });
     } finally {
       h.slack.workspace.messages.pop();
@@ -319,38 +325,50 @@ describe('GET /search/messages — shaping', () => {
     expect(m.text).toBe('deploy...content truncated due to length');
   });
 
-  it('drops trailing matches to stay under MAX_RESPONSE_BYTES and says so', async () => {
-    const small = await buildHarness({
-      fake: { workspace: tinyWorkspace() },
-      config: { SLACK_USER_TOKEN: ALICE_TOKEN, MAX_RESPONSE_BYTES: 1100 },
-    });
-    try {
-      const res = await small.app.inject({
-        url: '/search/messages?query=deploy&sort=timestamp&sort_dir=asc',
-        headers: authHeaders(),
+  it('cuts texts evenly to stay under MAX_RESPONSE_BYTES, drops matches only when empty texts do not fit', async () => {
+    const all = [TS.mention, TS.parent, TS.reply1, TS.dm];
+    const NOTE = '...content truncated due to length';
+    const thread = `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`;
+    for (const max of [1150, 1100]) {
+      const small = await buildHarness({
+        fake: { workspace: tinyWorkspace() },
+        config: { SLACK_USER_TOKEN: ALICE_TOKEN, MAX_RESPONSE_BYTES: max },
       });
-      expect(res.statusCode).toBe(200);
-      expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(1100);
-      const body = res.json();
-      const shown: string[] = body.messages.matches.map((m: { ts: string }) => m.ts);
-      const all = [TS.mention, TS.parent, TS.reply1, TS.dm];
-      expect(shown.length).toBeGreaterThan(0);
-      expect(shown.length).toBeLessThan(4);
-      expect(shown).toEqual(all.slice(0, shown.length));
-      const hint = shown.includes(TS.reply1)
-        ? `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`
-        : HINT;
-      expect(body.summary).toBe(
-        `Found 4 messages, showing ${shown.length}. ${4 - shown.length} matches were left out to keep the response under 1100 bytes; ask for a smaller count or set max_text_chars. ${hint}`,
-      );
-      const detailed = await small.app.inject({
-        url: '/search/messages?query=deploy&response_format=detailed',
-        headers: authHeaders(),
-      });
-      expect(Buffer.byteLength(detailed.body)).toBeLessThanOrEqual(1100);
-      expect(detailed.json().summary).toMatch(/^Found 4 messages, showing \d\. \d matches were left out/);
-    } finally {
-      await small.close();
+      try {
+        const res = await small.app.inject({
+          url: '/search/messages?query=deploy&sort=timestamp&sort_dir=asc&highlight=false',
+          headers: authHeaders(),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(max);
+        const body = res.json();
+        const matches: Array<{ ts: string; text: string }> = body.messages.matches;
+        const cut = matches.filter((m) => m.text.endsWith(NOTE) || m.text === '').length;
+        const dropped = 4 - matches.length;
+        expect(matches.map((m) => m.ts)).toEqual(all.slice(0, matches.length));
+        expect(cut).toBeGreaterThan(0);
+        const hint = matches.some((m) => m.ts === TS.reply1) ? thread : HINT;
+        const what = [
+          `${cut} message ${cut === 1 ? 'text was' : 'texts were'} cut`,
+          ...(dropped ? [`${dropped} ${dropped === 1 ? 'match was' : 'matches were'} left out`] : []),
+        ].join(' and ');
+        const showing = dropped ? `, showing ${matches.length}` : '';
+        expect(body.summary).toBe(
+          `Found 4 messages${showing}. ${what} to keep the response under ${max} bytes; ask for a smaller count or set max_text_chars. ${hint}`,
+        );
+        if (max === 1300) expect(dropped).toBe(0);
+        else expect(dropped).toBeGreaterThan(0);
+        const detailed = await small.app.inject({
+          url: '/search/messages?query=deploy&response_format=detailed',
+          headers: authHeaders(),
+        });
+        expect(Buffer.byteLength(detailed.body)).toBeLessThanOrEqual(max);
+        expect(detailed.json().summary).toMatch(
+          /^Found 4 messages, showing \d\. .*\d match(es were|was) left out/,
+        );
+      } finally {
+        await small.close();
+      }
     }
   });
 

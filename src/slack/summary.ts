@@ -40,7 +40,7 @@ export function threadSummary({ total, from, returned, hasMore, notes = [] }: Th
   const found = Math.max(total ?? 0, returned);
   let s = `Found ${found} ${found === 1 ? 'message' : 'messages'} in thread`;
   if (from !== undefined && returned > 0 && (from > 1 || returned < found)) {
-    s += ` (showing ${from}–${from + returned - 1})`;
+    s += returned === 1 ? ` (showing ${from})` : ` (showing ${from}–${from + returned - 1})`;
   }
   s += `.${hasMore ? ' Use next_cursor for more results.' : ''}`;
   return [s, ...notes].join(' ');

@@ -38,7 +38,7 @@ describe('app.slackSearch', () => {
       body: {
         ...rest.body,
         summary:
-          'Found 1 messages. Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Full Slack objects: response_format=detailed.',
+          'Found 1 message. Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Full Slack objects: response_format=detailed.',
       },
     });
     expect(h.slack.count('search.messages')).toBe(1);

@@ -31,7 +31,7 @@ const ConciseText = Type.String({
 });
 
 const UserName = Type.Union([Type.String(), Type.Null()], {
-  description: "The author's display name (users.info); null when Slack did not tell us",
+  description: "The author's display name (users.info), else the bot's or handle Slack sent; null when unknown",
 });
 
 export const ConciseMatch = Type.Object(
@@ -43,7 +43,7 @@ export const ConciseMatch = Type.Object(
     }),
     user_id: Type.Union([Type.String(), Type.Null()], { description: 'null when no user wrote it (a bot)' }),
     user_name: UserName,
-    username: Type.Union([Type.String(), Type.Null()], { description: "Slack's handle, or a bot's name" }),
+    username: Type.Optional(Type.String({ description: "Slack's handle, when it differs from user_name" })),
     ts: Type.String(),
     text: ConciseText,
     permalink: Type.String(),

@@ -26,12 +26,14 @@ export function toConciseMatch(m: SlackObject, ctx: FormatContext): ConciseMatch
   const ts = readTs(m, 'search.messages');
   const userId = readUserId(m);
   const threadTs = matchThreadTs(m);
+  const handle = filled(m.username);
+  const userName = (userId && ctx.names?.users?.get(userId)) || handle || null;
   const concise: ConciseMatch = {
     channel_id: where.id,
     channel_name: where.name,
     user_id: userId,
-    user_name: (userId && ctx.names?.users?.get(userId)) || null,
-    username: filled(m.username) ?? null,
+    user_name: userName,
+    ...(handle && handle !== userName ? { username: handle } : {}),
     ts,
     text: truncateText(readMessageText(m, ctx.names), ctx.maxTextChars),
     permalink: filled(m.permalink) ?? buildPermalink(ctx.workspaceUrl, where.id, ts, threadTs),

@@ -21,7 +21,6 @@ const mentionMatch = {
   channel_name: 'general',
   user_id: BOB,
   user_name: 'bob',
-  username: 'bob',
   ts: TS.mention,
   text: '*deploy* finished, thanks @alice',
   permalink: link(GENERAL, TS.mention),
@@ -31,7 +30,6 @@ const parentMatch = {
   channel_name: 'general',
   user_id: 'U0CAROL001',
   user_name: 'carol',
-  username: 'carol',
   ts: TS.parent,
   text: '*deploy* failed on staging',
   permalink: link(GENERAL, TS.parent),
@@ -94,7 +92,6 @@ describe('GET /search/messages — concise', () => {
             channel_name: 'general',
             user_id: ALICE,
             user_name: 'alice',
-            username: 'alice',
             ts: TS.reply1,
             text: 'looking at the deploy *logs*',
             permalink: link(GENERAL, TS.reply1, TS.parent),
@@ -190,7 +187,6 @@ describe('GET /search/messages — to_me', () => {
             channel_name: 'DM with @bob',
             user_id: BOB,
             user_name: 'bob',
-            username: 'bob',
             ts: TS.dm,
             text: 'can you review my deploy PR?',
             permalink: link(DM_ALICE_BOB, TS.dm),
@@ -305,7 +301,6 @@ describe('GET /search/messages — shaping', () => {
               channel_name: 'general',
               user_id: CAROL,
               user_name: 'carol',
-              username: 'carol',
               ts,
               text: 'Disk 91% full on db-2: Runbook: resize the volume — Host: db-2\n[file: disk-usage.png]',
               permalink: link(GENERAL, ts),
@@ -326,12 +321,23 @@ describe('GET /search/messages — shaping', () => {
   });
 
   it('cuts texts evenly to stay under MAX_RESPONSE_BYTES, drops matches only when empty texts do not fit', async () => {
-    const all = [TS.mention, TS.parent, TS.reply1, TS.dm];
+    const long = '1767312060.000800';
+    const all = [TS.mention, TS.parent, TS.reply1, TS.dm, long];
     const NOTE = '...content truncated due to length';
     const thread = `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`;
-    for (const max of [1150, 1100]) {
+    for (const [max, cuts, drops] of [
+      [2500, 1, 0],
+      [1100, 3, 2],
+    ] as const) {
+      const workspace = tinyWorkspace();
+      workspace.messages.push({
+        channel: GENERAL,
+        ts: long,
+        user: CAROL,
+        text: `deploy ${'z'.repeat(3000)}`,
+      });
       const small = await buildHarness({
-        fake: { workspace: tinyWorkspace() },
+        fake: { workspace },
         config: { SLACK_USER_TOKEN: ALICE_TOKEN, MAX_RESPONSE_BYTES: max },
       });
       try {
@@ -343,28 +349,24 @@ describe('GET /search/messages — shaping', () => {
         expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(max);
         const body = res.json();
         const matches: Array<{ ts: string; text: string }> = body.messages.matches;
+        expect(matches.map((m) => m.ts)).toEqual(all.slice(0, 5 - drops));
         const cut = matches.filter((m) => m.text.endsWith(NOTE) || m.text === '').length;
-        const dropped = 4 - matches.length;
-        expect(matches.map((m) => m.ts)).toEqual(all.slice(0, matches.length));
-        expect(cut).toBeGreaterThan(0);
+        expect(cut).toBe(cuts);
         const hint = matches.some((m) => m.ts === TS.reply1) ? thread : HINT;
-        const what = [
-          `${cut} message ${cut === 1 ? 'text was' : 'texts were'} cut`,
-          ...(dropped ? [`${dropped} ${dropped === 1 ? 'match was' : 'matches were'} left out`] : []),
-        ].join(' and ');
-        const showing = dropped ? `, showing ${matches.length}` : '';
+        const what = drops
+          ? `${cuts} message texts were cut and ${drops} matches were left out`
+          : `${cuts} message text was cut`;
+        const showing = drops ? `, showing ${matches.length}` : '';
         expect(body.summary).toBe(
-          `Found 4 messages${showing}. ${what} to keep the response under ${max} bytes; ask for a smaller count or set max_text_chars. ${hint}`,
+          `Found 5 messages${showing}. ${what} to keep the response under ${max} bytes; ask for a smaller count or set max_text_chars. ${hint}`,
         );
-        if (max === 1300) expect(dropped).toBe(0);
-        else expect(dropped).toBeGreaterThan(0);
         const detailed = await small.app.inject({
           url: '/search/messages?query=deploy&response_format=detailed',
           headers: authHeaders(),
         });
         expect(Buffer.byteLength(detailed.body)).toBeLessThanOrEqual(max);
         expect(detailed.json().summary).toMatch(
-          /^Found 4 messages, showing \d\. .*\d match(es were|was) left out/,
+          /^Found 5 messages, showing \d\. .*\d match(es were|was) left out/,
         );
       } finally {
         await small.close();

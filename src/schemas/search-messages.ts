@@ -96,7 +96,7 @@ export const searchMessagesSchema = {
   operationId: 'searchMessages',
   summary: 'Search Slack messages',
   description:
-    'Runs Slack search.messages with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or Slack’s body unchanged with response_format=detailed.',
+    'Runs Slack search.messages with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or with response_format=detailed Slack’s body plus the summary (and our next_cursor when there is more). Concise texts name users and channels and are cut evenly to fit MAX_RESPONSE_BYTES.',
   security: [{ bearerAuth: [] }],
   querystring: SearchQuery,
   headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),

@@ -22,7 +22,7 @@ export const Cursor = Type.String({
 });
 export const ResponseFormat = StringEnum(['concise', 'detailed'], {
   default: 'concise',
-  description: 'concise: only the fields an agent needs; detailed: the Slack body unchanged',
+  description: 'concise: only the fields an agent needs; detailed: Slack’s body plus a summary',
 });
 
 const ConciseText = Type.String({

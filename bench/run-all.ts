@@ -1,8 +1,10 @@
 // `npm run bench`: every bench in turn; each prints its own figures.
 import { benchCatalogHttp } from './catalog-http.js';
+import { benchHotPath } from './hot-path.js';
 import { benchResponseSize } from './response-size.js';
 import { benchSlackCache } from './slack-cache.js';
 
 await benchResponseSize();
 await benchSlackCache();
 await benchCatalogHttp();
+await benchHotPath();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { searchMessagesSchema } from '../schemas/search-messages.js';
+import { sendJson } from './send-json.js';
 import { splitCommaLists } from './split-comma-lists.js';
 
 const searchMessagesRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,8 +16,7 @@ const searchMessagesRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { body, cache } = await app.slackSearch.searchMessages(access, request.query, {
         surface: 'rest',
       });
-      reply.header('x-cache', cache);
-      return body;
+      return sendJson(reply.header('x-cache', cache), body);
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { threadSchema } from '../schemas/threads.js';
+import { sendJson } from './send-json.js';
 
 const threadsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -9,8 +10,7 @@ const threadsRoute: FastifyPluginAsyncTypebox = async (app) => {
       const access = app.slackAccess(request);
       const params = { ...request.params, ...request.query };
       const { body, cache } = await app.slackSearch.threadReplies(access, params, { surface: 'rest' });
-      reply.header('x-cache', cache);
-      return body;
+      return sendJson(reply.header('x-cache', cache), body);
     },
   );
 };

@@ -31,7 +31,8 @@ const ConciseText = Type.String({
 });
 
 const UserName = Type.Union([Type.String(), Type.Null()], {
-  description: "The author's display name (users.info), else the bot's or handle Slack sent; null when unknown",
+  description:
+    "The author's display name (users.info), else the bot's or handle Slack sent; null when unknown",
 });
 
 export const ConciseMatch = Type.Object(

@@ -41,14 +41,23 @@ const NAME_LOOKUP_MS = 2_000;
 /** What one request knows about its Slack token, worked out once: its hashed name, client and identity. */
 interface Session {
   identity: string;
-  client: WebClient;
+  client: () => WebClient;
   me: Promise<Cached<SlackIdentity>>;
 }
+
+interface TokenKeys {
+  identity: string;
+  authKey: string;
+}
+
+const MAX_REMEMBERED_TOKENS = 1000;
 
 /** Everything the service needs from Slack: cached, coalesced, rate-limited and bounded by the deadline. */
 export class SlackGateway {
   /** One session per request: the service and each Slack call of that request share it. */
   readonly #sessions = new WeakMap<SlackAccess, Session>();
+  /** Hashing is most of what a cached answer costs, so each token's keys are hashed once, not per request. */
+  readonly #tokenKeys = new Map<string, TokenKeys>();
 
   constructor(private readonly deps: GatewayDeps) {}
 
@@ -88,7 +97,7 @@ export class SlackGateway {
       load: async () => {
         const context = { ...this.#context(access, teamId), deadline };
         try {
-          const body = await callSlack<SlackBody>(client, 'users.info', { user: userId }, context);
+          const body = await callSlack<SlackBody>(client(), 'users.info', { user: userId }, context);
           return displayNameOf(body.user) ?? '';
         } catch (err) {
           // Rate limits and outages are asked again next time; a user Slack will not show stays unnamed.
@@ -128,25 +137,43 @@ export class SlackGateway {
     };
   }
 
+  #keysOf(token: string): TokenKeys {
+    let keys = this.#tokenKeys.get(token);
+    if (!keys) {
+      const identity = tokenIdentity(token);
+      keys = { identity, authKey: cacheKey('auth', identity) };
+      this.#tokenKeys.set(token, keys);
+      if (this.#tokenKeys.size > MAX_REMEMBERED_TOKENS) {
+        this.#tokenKeys.delete(this.#tokenKeys.keys().next().value as string);
+      }
+    }
+    return keys;
+  }
+
   #session(access: SlackAccess): Session {
     let session = this.#sessions.get(access);
     if (!session) {
-      const identity = tokenIdentity(access.token);
-      const client = this.deps.pool.get(identity, access.token);
-      session = { identity, client, me: this.#lookUpIdentity(access, identity, client) };
+      const { identity, authKey } = this.#keysOf(access.token);
+      const client = () => this.deps.pool.get(identity, access.token);
+      session = { identity, client, me: this.#lookUpIdentity(access, identity, authKey, client) };
       this.#sessions.set(access, session);
     }
     return session;
   }
 
-  #lookUpIdentity(access: SlackAccess, identity: string, client: WebClient): Promise<Cached<SlackIdentity>> {
-    const lookup = this.deps.cachedFetch(cacheKey('auth', identity), {
+  #lookUpIdentity(
+    access: SlackAccess,
+    identity: string,
+    authKey: string,
+    client: () => WebClient,
+  ): Promise<Cached<SlackIdentity>> {
+    const lookup = this.deps.cachedFetch(authKey, {
       ttlMs: () => this.deps.options.authTtlMs,
       graceMs: this.deps.options.staleGraceMs,
       staleOn: isUpstreamFailure,
       load: async () => {
         const body = await callSlack<SlackBody>(
-          client,
+          client(),
           'auth.test',
           {},
           this.#context(access, `token:${identity}`),
@@ -171,11 +198,11 @@ export class SlackGateway {
         ttlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
-        load: () => callSlack<SlackBody>(client, method, args, this.#context(access, teamId)),
+        load: () => callSlack<SlackBody>(client(), method, args, this.#context(access, teamId)),
       });
     } catch (err) {
       // A revoked token must not keep a memoised identity for a day.
-      if (isAuthError(err)) await this.deps.store.delete(cacheKey('auth', identity));
+      if (isAuthError(err)) await this.deps.store.delete(this.#keysOf(access.token).authKey);
       throw err;
     }
   }

@@ -17,8 +17,7 @@ export interface FormatContext {
   viewerId?: string;
 }
 
-export const matchThreadTs = (m: SlackObject) =>
-  filled(m.thread_ts) ?? threadTsFromPermalink(str(m.permalink));
+const matchThreadTs = (m: SlackObject) => filled(m.thread_ts) ?? threadTsFromPermalink(str(m.permalink));
 
 /** Only what an agent needs from a match: ~330 bytes where Slack's match object is 2 KB or more. */
 export function toConciseMatch(m: SlackObject, ctx: FormatContext): ConciseMatch {

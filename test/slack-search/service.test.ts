@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { staleNote } from '../../src/slack/summary.js';
 import { ALICE_TOKEN, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 
@@ -84,6 +85,40 @@ describe('app.slackSearch', () => {
       );
     } finally {
       await small.close();
+    }
+  });
+
+  it('serves a cached answer only while its Slack body is fresh, then a stale one with its age', async () => {
+    let offset = 0;
+    const timed = await buildHarness({
+      fake: { workspace: tinyWorkspace() },
+      config: { SLACK_USER_TOKEN: ALICE_TOKEN },
+      clock: () => Date.now() + offset,
+    });
+    try {
+      const fresh = await get(timed.app, '/search/messages?query=logs');
+      offset = 59_000;
+      const hit = await get(timed.app, '/search/messages?query=logs');
+      expect([fresh.headers['x-cache'], hit.headers['x-cache'], hit.body]).toEqual([
+        'MISS',
+        'HIT',
+        fresh.body,
+      ]);
+      // Past CACHE_SEARCH_TTL_MS (60 s) the answer is gone with its Slack body; Slack refuses, so the stale
+      // body is formatted again, with its age.
+      offset = 61_000;
+      timed.slack.inject({ kind: 'ratelimit', retryAfter: 30, method: 'search.messages' });
+      const stale = await get(timed.app, '/search/messages?query=logs');
+      const hint =
+        'Whole thread: GET /threads/{channel_id}/{thread_ts}. Full Slack objects: response_format=detailed.';
+      expect(fresh.body.summary).toBe(`Found 1 messages. ${hint}`);
+      expect([stale.headers['x-cache'], stale.body]).toEqual([
+        'STALE',
+        { ...fresh.body, summary: `Found 1 messages. ${staleNote(61_000)} ${hint}` },
+      ]);
+      expect(timed.slack.count('search.messages')).toBe(2);
+    } finally {
+      await timed.close();
     }
   });
 });

@@ -73,7 +73,9 @@ export function fitToBudget<T>(
   summarise(NO_CUT);
   if (bodyBytes(body) <= maxBytes) return NO_CUT;
   const texts = items.map(access.textOf);
-  const setAll = (values: string[]) => items.forEach((item, i) => access.setText(item, values[i]));
+  const setAll = (values: string[]) => {
+    for (const [i, item] of items.entries()) access.setText(item, values[i]);
+  };
   let dropped = 0;
   setAll(texts.map(() => ''));
   summarise({ cut: items.length, dropped });

@@ -1,27 +1,14 @@
 import { WebClient } from '@slack/web-api';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  addBulkMessages,
-  createDemoWorkspace,
-  DEMO_CHANNELS,
-  DEMO_USER_ID,
-  DEMO_USER_TOKEN,
-  type FakeSlack,
-  startFakeSlack,
-} from '../../fake-slack/index.js';
+import { DEMO_USER_ID, DEMO_USER_TOKEN, type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
+import { zebrafishWorkspace } from '../fixtures/zebrafish-workspace.js';
 
 let fake: FakeSlack | undefined;
 afterEach(() => fake?.close());
 
 describe('fake Slack modes for real-Slack behaviour', () => {
   it("searchCursorLocation 'none': no next_cursor anywhere, cursor ignored, page + paging.pages walk 829 seeded matches", async () => {
-    const workspace = createDemoWorkspace();
-    addBulkMessages(workspace, {
-      count: 829,
-      channel: DEMO_CHANNELS.engineering,
-      user: DEMO_USER_ID,
-      text: 'zebrafish canary run {n}',
-    });
+    const workspace = zebrafishWorkspace();
     fake = await startFakeSlack({ workspace, searchCursorLocation: 'none' });
     const client = new WebClient(DEMO_USER_TOKEN, { slackApiUrl: fake.url, retryConfig: { retries: 0 } });
     const first = await client.search.messages({ query: 'zebrafish', count: 100, cursor: '*' });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addBulkMessages, createDemoWorkspace, DEMO_CHANNELS, DEMO_USER_ID } from '../../fake-slack/index.js';
+import { DEMO_CHANNELS, DEMO_USER_ID } from '../../fake-slack/index.js';
+import { zebrafishWorkspace } from '../fixtures/zebrafish-workspace.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 const NOTE = '...content truncated due to length';
@@ -16,13 +17,7 @@ const withCursor = (url: string, cursor?: string) =>
 
 describe('paging on a Slack that sends no cursor (like every recorded body)', () => {
   it('pages 829 matches to the end with page + paging.pages behind our cursor: 9 pages, one total, each once', async () => {
-    const workspace = createDemoWorkspace();
-    addBulkMessages(workspace, {
-      count: 829,
-      channel: DEMO_CHANNELS.engineering,
-      user: DEMO_USER_ID,
-      text: 'zebrafish canary run {n}',
-    });
+    const workspace = zebrafishWorkspace();
     h = await buildHarness({ fake: { workspace, searchCursorLocation: 'none' } });
     const url = '/search/messages?query=zebrafish&count=100&sort=timestamp&sort_dir=asc&highlight=false';
     const seen: string[] = [];

@@ -35,7 +35,11 @@ export async function threadReplies(
   if (answer) return { body: answer, cache: 'HIT' };
 
   const { channel, ts, limit, oldest, latest, inclusive } = params;
-  const from: Partial<ThreadCursor> = params.cursor ? decodeThreadCursor(params.cursor) : { from: 1 };
+  // Positions count from the thread's start, so a window cut by oldest/latest shows none.
+  const windowed = oldest !== undefined || latest !== undefined;
+  const from: Partial<ThreadCursor> = params.cursor
+    ? decodeThreadCursor(params.cursor)
+    : { from: windowed ? undefined : 1 };
   const fetched = await slack.replies(access, {
     channel,
     ts,

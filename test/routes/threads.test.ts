@@ -165,9 +165,19 @@ describe('GET /threads/:channel/:ts', () => {
   });
 
   it('passes oldest, latest and inclusive to Slack', async () => {
-    await get(h.app, `/threads/${GENERAL}/${TS.parent}?oldest=${TS.reply1}&latest=1767225999&inclusive=true`);
+    const res = await get(
+      h.app,
+      `/threads/${GENERAL}/${TS.parent}?oldest=${TS.reply2}&latest=1767225999&inclusive=true`,
+    );
+    // A window cut by oldest/latest is not positions 1… of the thread: the summary gives only the count.
+    expect(res.body).toEqual({
+      ok: true,
+      messages: [parent, reply2],
+      has_more: false,
+      summary: 'Found 3 messages in thread.',
+    });
     expect(repliesCall()?.params).toMatchObject({
-      oldest: TS.reply1,
+      oldest: TS.reply2,
       latest: '1767225999',
       inclusive: 'true',
     });

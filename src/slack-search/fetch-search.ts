@@ -65,7 +65,10 @@ async function searchPaged(
   wording: Wording,
 ): Promise<FoundMatches> {
   const ours = params.cursor ? decodeSearchCursor(params.cursor) : undefined;
-  if (ours?.kind === 'toMe') badCursor(wording, 'to_me=false');
+  if (ours?.kind === 'toMe')
+    throw new Errors.BadRequest(
+      `${wording.param('cursor')} was issued by a to_me=true search: send it with to_me=true`,
+    );
   const position: { cursor: string } | { page: number } =
     ours?.kind === 'page'
       ? { page: ours.page }

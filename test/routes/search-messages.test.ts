@@ -241,6 +241,16 @@ describe('GET /search/messages — to_me', () => {
     expect(res.body).toEqual(
       errorBody(400, 'AS_ERR_BAD_REQUEST', 'querystring/cursor was not issued by a to_me=true search'),
     );
+    const first = await get(h.app, '/search/messages?to_me=true&count=1');
+    const toMeCursor = (first.body.response_metadata as { next_cursor: string }).next_cursor;
+    const plain = await get(h.app, `/search/messages?query=deploy&cursor=${encodeURIComponent(toMeCursor)}`);
+    expect(plain.body).toEqual(
+      errorBody(
+        400,
+        'AS_ERR_BAD_REQUEST',
+        'querystring/cursor was issued by a to_me=true search: send it with to_me=true',
+      ),
+    );
   });
 
   it('fails cleanly when auth.test fails', async () => {

@@ -199,6 +199,37 @@ describe('to_me=true over two searches', () => {
   });
 });
 
+describe('channel names', () => {
+  it('names a <#C…> without a label after a channel the page shows, else keeps its id', async () => {
+    h = await buildHarness();
+    const at = (ts: string, channel: unknown, text: string) => ({
+      type: 'message',
+      channel,
+      user: '',
+      username: 'bot',
+      ts,
+      text,
+    });
+    h.slack.serveBody('search.messages', {
+      ok: true,
+      messages: {
+        total: 2,
+        matches: [
+          at(
+            '1773000001.000100',
+            { id: 'C07ENGINRG', name: 'engineering' },
+            'moved to <#C07ENGINRG> and <#C0UNKNOWN1>',
+          ),
+          at('1773000002.000100', 'C0UNKNOWN1', 'here'),
+        ],
+      },
+    });
+    const res = await get(h.app, '/search/messages?query=moved');
+    const texts = (res.body.messages as { matches: Array<{ text: string }> }).matches.map((m) => m.text);
+    expect(texts).toEqual(['moved to #engineering and #C0UNKNOWN1', 'here']);
+  });
+});
+
 describe("users' names", () => {
   it('asks users.info once per user per TTL, in parallel, and answers with ids when it fails', async () => {
     h = await buildHarness();

@@ -8,7 +8,7 @@ const threadsRoute: FastifyPluginAsyncTypebox = async (app) => {
     { schema: threadSchema, onRequest: app.authenticate },
     async (request, reply) => {
       const access = app.slackAccess(request);
-      const params = { ...request.params, ...request.query };
+      const params = { ...request.query, ...request.params };
       const { body, cache } = await app.slackSearch.threadReplies(access, params, { surface: 'rest' });
       return sendJson(reply.header('x-cache', cache), body);
     },

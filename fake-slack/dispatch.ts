@@ -1,4 +1,4 @@
-import type { Fault } from './fake-slack-types.js';
+import type { CannedBody, Fault } from './fake-slack-types.js';
 import type { FaultQueue } from './fault-queue.js';
 import type { ResolvedOptions } from './methods/method-context.js';
 import { METHODS } from './methods/registry.js';
@@ -14,6 +14,7 @@ export interface DispatchState {
   options: ResolvedOptions;
   faults: FaultQueue;
   limiter: RateLimiter;
+  canned: Map<string, CannedBody>;
   sleep(ms: number): Promise<void>;
 }
 
@@ -52,6 +53,8 @@ function answer(call: ParsedCall, state: DispatchState): Outcome {
   const retryAfter = state.limiter.take(`${state.workspace.team.id}:${call.method}`, call.method);
   if (retryAfter !== undefined) return rateLimited(retryAfter);
   if (spec.userTokenOnly && token.type !== 'user') return slackError('not_allowed_token_type', {}, headers);
+  const canned = state.canned.get(call.method);
+  if (canned) return jsonReply(typeof canned === 'function' ? canned(call.params) : canned, headers);
   try {
     const index = indexWorkspace(state.workspace);
     return jsonReply(spec.handle({ index, token, params: call.params, options: state.options }), headers);

@@ -1,7 +1,13 @@
 import type { ParsedCall } from './request-params.js';
 import type { Workspace } from './workspace-types.js';
 
-export type SearchCursorLocation = 'pagination' | 'paging' | 'response_metadata' | 'all';
+/** `'none'`: like every recorded real body, no `next_cursor` at all; `cursor` is ignored, `page` pages. */
+export type SearchCursorLocation = 'pagination' | 'paging' | 'response_metadata' | 'all' | 'none';
+
+/** A body to answer a method with instead of the workspace's: fixed, or built from the call's params. */
+export type CannedBody =
+  | Record<string, unknown>
+  | ((params: Record<string, string>) => Record<string, unknown>);
 
 export interface RateBudget {
   limit: number;
@@ -61,6 +67,11 @@ export interface FakeSlack {
   /** Clears recorded calls, queued faults and rate-limit windows. */
   reset(): void;
   inject(fault: Fault): void;
+  /**
+   * Answers `method` with `body` (after the token, rate-limit and token-type checks) until `reset()`:
+   * replays a recorded Slack body through the real client.
+   */
+  serveBody(method: string, body: CannedBody): void;
   close(): Promise<void>;
   workspace: Workspace;
 }

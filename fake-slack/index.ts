@@ -1,3 +1,4 @@
+export { addBulkMessages, type BulkMessages } from './bulk-messages.js';
 export {
   createDemoWorkspace,
   DEMO_BOT_TOKEN,
@@ -13,6 +14,7 @@ export {
   DEMO_USER_TOKEN,
 } from './demo-workspace.js';
 export type {
+  CannedBody,
   FakeSlack,
   FakeSlackOptions,
   Fault,

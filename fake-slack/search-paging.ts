@@ -30,10 +30,13 @@ export function decodeSearchCursor(cursor: string): number {
 }
 
 /** count (default 20, max 100), page (1-based, max 100) or cursor (`*`, then next_cursor). Loud on bad values. */
-export function readSearchWindow(params: Record<string, string>): SearchWindow {
+export function readSearchWindow(
+  params: Record<string, string>,
+  location: SearchCursorLocation,
+): SearchWindow {
   const count = intArg(params, 'count', 20, 100);
   const cursor = params.cursor;
-  if (cursor !== undefined && cursor !== '') {
+  if (cursor !== undefined && cursor !== '' && location !== 'none') {
     const offset = decodeSearchCursor(cursor);
     return { offset, count, page: Math.floor(offset / count) + 1, cursorMode: true };
   }

@@ -26,6 +26,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       includePermalinks: options.includePermalinks ?? true,
     },
     faults: new FaultQueue(),
+    canned: new Map(),
     limiter: new RateLimiter(resolveBudgets(options.rateLimits, options.nonMarketplace ?? false)),
     sleep: (ms) =>
       new Promise((resolve) => {
@@ -85,8 +86,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       calls.length = 0;
       state.faults.clear();
       state.limiter.reset();
+      state.canned.clear();
     },
     inject: (fault) => state.faults.push(fault),
+    serveBody: (method, body) => state.canned.set(method, body),
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer);

@@ -34,6 +34,7 @@ export const ConfigSchema = Type.Object({
   CACHE_THREAD_MIN_TTL_MS: Ms(15_000, 'Thread TTL when the last reply is recent'),
   CACHE_THREAD_MAX_TTL_MS: Ms(3_600_000, 'Thread TTL for a thread quiet for days'),
   CACHE_AUTH_TTL_MS: Ms(86_400_000, 'Lifetime of a memoised auth.test answer'),
+  CACHE_USER_TTL_MS: Ms(3_600_000, 'Lifetime of a memoised user name (users.info), per workspace'),
   CACHE_STALE_GRACE_MS: Ms(3_600_000, 'How long an expired entry may still be served when Slack fails'),
   CACHE_MAX_ENTRIES: Type.Integer({
     minimum: 10,

@@ -28,6 +28,11 @@ export const Errors = {
     429,
   ),
   SlackUnavailable: createError('AS_ERR_SLACK_UNAVAILABLE', 'Slack is unavailable: %s', 502),
+  SlackUnreadableBody: createError(
+    'AS_ERR_SLACK_UNREADABLE_BODY',
+    'Slack sent a %s body this service cannot read: %s',
+    502,
+  ),
   Deadline: createError('AS_ERR_DEADLINE', 'The request did not finish within %d ms', 504),
   ProjectForbidden: createError('AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project %s', 403),
   BadRequest: createError('AS_ERR_BAD_REQUEST', '%s', 400),

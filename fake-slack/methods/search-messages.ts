@@ -17,7 +17,7 @@ function handle(ctx: MethodContext) {
   requireScope(ctx, 'search:read');
   const raw = ctx.params.query ?? '';
   if (raw.trim() === '') fail('no_query');
-  const window = readSearchWindow(ctx.params);
+  const window = readSearchWindow(ctx.params, ctx.options.searchCursorLocation);
   const query = parseSearchQuery(raw);
   const scope: SearchScope = { index: ctx.index, viewerId: ctx.token.userId };
   const hits = ctx.index.all

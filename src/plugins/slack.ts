@@ -42,6 +42,7 @@ async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
       threadMinTtlMs: config.CACHE_THREAD_MIN_TTL_MS,
       threadMaxTtlMs: config.CACHE_THREAD_MAX_TTL_MS,
       authTtlMs: config.CACHE_AUTH_TTL_MS,
+      userTtlMs: config.CACHE_USER_TTL_MS,
       staleGraceMs: config.CACHE_STALE_GRACE_MS,
       deadlineMs: config.REQUEST_DEADLINE_MS,
       defaultRetryAfterS: config.SLACK_DEFAULT_RETRY_AFTER_S,

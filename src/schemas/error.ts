@@ -48,6 +48,11 @@ const SLACK: Example[] = [
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: thread_not_found'],
   [429, 'AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 42 s'],
   [502, 'AS_ERR_SLACK_UNAVAILABLE', 'Slack is unavailable: search.messages answered HTTP 503'],
+  [
+    502,
+    'AS_ERR_SLACK_UNREADABLE_BODY',
+    'Slack sent a search.messages body this service cannot read: messages.matches is not a list',
+  ],
   [502, 'AS_ERR_SLACK_SERVICE_AUTH', "Slack rejected the service's own Slack token: invalid_auth"],
   [504, 'AS_ERR_DEADLINE', 'The request did not finish within 10000 ms'],
 ];

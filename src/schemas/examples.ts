@@ -7,7 +7,7 @@ const deployMatch = {
   channel_id: 'C07ENGINRG',
   channel_name: 'engineering',
   user_id: 'U07DEPLOYB',
-  username: 'deploybot',
+  user_name: 'deploybot',
   ts: '1772721625.344142',
   text: '*Deploy* #4411 of web-app v5.2.0 to prod-us failed\nDeploy #4411 failed: prod-us: health check timeout after 120s',
   permalink: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142',
@@ -22,7 +22,7 @@ export const searchExamples: Record<string, NamedExample> = {
       messages: { total: 16, matches: [deployMatch] },
       summary:
         'Found 16 messages, showing 1. Use next_cursor for more results. Full Slack objects: response_format=detailed.',
-      response_metadata: { next_cursor: 'b2Zmc2V0OjE=' },
+      response_metadata: { next_cursor: 'as1.WyJzIiwiYjJabWMyVjBPakU9Il0' },
     },
   },
   detailed: {
@@ -47,15 +47,18 @@ export const searchExamples: Record<string, NamedExample> = {
           },
         ],
       },
-      response_metadata: { next_cursor: 'b2Zmc2V0OjE=' },
+      response_metadata: { next_cursor: 'as1.WyJzIiwiYjJabWMyVjBPakU9Il0' },
     },
   },
 };
 
+const rootText =
+  ":rotating_light: INC-2041: checkout-api p99 latency spiking to 4s in prod-eu, error rate 3.2%. I'm incident commander.";
 const root = {
   user_id: 'U07PRIYASH',
+  user_name: 'priya',
   ts: '1773133920.004100',
-  text: ":rotating_light: INC-2041: checkout-api p99 latency spiking to 4s in prod-eu, error rate 3.2%. I'm incident commander. <@U07MAYACHN> <@U07TOMNOWK> can you join?",
+  text: `${rootText} @maya @tomasz can you join?`,
   is_parent: true,
   permalink: 'https://acme-demo.slack.com/archives/C07INCIDNT/p1773133920004100',
   thread_ts: '1773133920.004100',
@@ -71,6 +74,7 @@ export const threadExamples: Record<string, NamedExample> = {
         root,
         {
           user_id: 'U07MAYACHN',
+          user_name: 'maya',
           ts: '1773134245.136947',
           text: 'Joining. Pulling up the checkout-api dashboards now',
           is_parent: false,
@@ -81,20 +85,20 @@ export const threadExamples: Record<string, NamedExample> = {
         },
       ],
       has_more: true,
-      summary: 'Found 2 messages in thread. Use next_cursor for more results.',
-      response_metadata: { next_cursor: 'bmV4dF90czoxNzczMTM0NTQzODU1NjY4' },
+      summary: 'Found 41 messages in thread (showing 1–2). Use next_cursor for more results.',
+      response_metadata: { next_cursor: 'at1.WyJibVY0ZEY5MGN6b3hOemN6TVRNME5UUXpPRFUxTmpZNCIsMyw0MV0' },
     },
   },
   detailed: {
     summary: 'GET /threads/C07INCIDNT/1773133920.004100?limit=1&response_format=detailed',
     value: {
       ok: true,
-      summary: 'Found 1 messages in thread. Use next_cursor for more results.',
+      summary: 'Found 41 messages in thread (showing 1). Use next_cursor for more results.',
       messages: [
         {
           type: 'message',
           user: 'U07PRIYASH',
-          text: root.text,
+          text: `${rootText} <@U07MAYACHN> <@U07TOMNOWK> can you join?`,
           ts: root.ts,
           thread_ts: root.ts,
           reply_count: 40,

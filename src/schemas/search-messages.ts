@@ -66,7 +66,12 @@ export const SearchQuery = Type.Object(
 export const ConciseSearchBody = Type.Object(
   {
     ok: Type.Literal(true),
-    query: Type.String({ description: 'The query actually sent to Slack' }),
+    query: Type.String({
+      description: 'The query sent to Slack (with to_me=true the first of the two in `queries`)',
+    }),
+    queries: Type.Optional(
+      Type.Array(Type.String(), { description: 'Every query sent to Slack, when there was more than one' }),
+    ),
     messages: Type.Object(
       { total: Type.Integer(), matches: Type.Array(Type.Ref(ConciseMatch)) },
       { additionalProperties: false },
@@ -91,7 +96,7 @@ export const searchMessagesSchema = {
   operationId: 'searchMessages',
   summary: 'Search Slack messages',
   description:
-    'Runs Slack search.messages with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or Slack’s body unchanged with response_format=detailed.',
+    'Runs Slack search.messages with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or with response_format=detailed Slack’s body plus the summary (and our next_cursor when there is more). Concise texts name users and channels and are cut evenly to fit MAX_RESPONSE_BYTES.',
   security: [{ bearerAuth: [] }],
   querystring: SearchQuery,
   headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),

@@ -22,20 +22,29 @@ export const Cursor = Type.String({
 });
 export const ResponseFormat = StringEnum(['concise', 'detailed'], {
   default: 'concise',
-  description: 'concise: only the fields an agent needs; detailed: the Slack body unchanged',
+  description: 'concise: only the fields an agent needs; detailed: Slack’s body plus a summary',
 });
 
 const ConciseText = Type.String({
   description:
-    'The message text, then one line per attachment it was posted with (bots often leave the text empty) and `[file: name]` per shared file; link previews are left out',
+    'What the message says: its text (or, for app messages with only Block Kit blocks, the blocks), then one line per attachment it was posted with that adds something and `[file: name]` per shared file; `@name` for user mentions, `#name` for channels, `label (url)` for links, `*term*` for highlighted terms; link previews are left out',
+});
+
+const UserName = Type.Union([Type.String(), Type.Null()], {
+  description:
+    "The author's display name (users.info), else the bot's or handle Slack sent; null when unknown",
 });
 
 export const ConciseMatch = Type.Object(
   {
     channel_id: Type.String(),
-    channel_name: Type.Union([Type.String(), Type.Null()], { description: 'null for direct messages' }),
-    user_id: Type.Union([Type.String(), Type.Null()]),
-    username: Type.Union([Type.String(), Type.Null()]),
+    channel_name: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The channel name; `DM with @name` or `group DM with @a, @b` for direct messages; null when Slack sent none',
+    }),
+    user_id: Type.Union([Type.String(), Type.Null()], { description: 'null when no user wrote it (a bot)' }),
+    user_name: UserName,
+    username: Type.Optional(Type.String({ description: "Slack's handle, when it differs from user_name" })),
     ts: Type.String(),
     text: ConciseText,
     permalink: Type.String(),
@@ -47,7 +56,10 @@ export type ConciseMatch = Static<typeof ConciseMatch>;
 
 export const ConciseThreadMessage = Type.Object(
   {
-    user_id: Type.Union([Type.String(), Type.Null()]),
+    user_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'The user, else the bot, that wrote it',
+    }),
+    user_name: UserName,
     ts: Type.String(),
     text: ConciseText,
     thread_ts: Type.Optional(Type.String()),

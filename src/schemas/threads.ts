@@ -59,7 +59,7 @@ export const threadSchema = {
   operationId: 'getThread',
   summary: 'Read a Slack thread',
   description:
-    'Returns a thread (conversations.replies), oldest first, as a concise body with a summary, or Slack’s body unchanged with response_format=detailed.',
+    'Returns a thread (conversations.replies), oldest first, as a concise body with a summary, or with response_format=detailed Slack’s body plus the summary.',
   security: [{ bearerAuth: [] }],
   params: ThreadParams,
   querystring: ThreadQuery,

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { CachedFetch } from '../cache/cached-fetch.js';
 import type { RateGate } from '../cache/rate-gate.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
+import { displayNameOf } from '../slack/user-names.js';
 import { type CallContext, callSlack } from './call-slack.js';
 import type { ClientPool } from './client-pool.js';
 import { cacheKey, tokenIdentity } from './keys.js';
@@ -15,6 +16,8 @@ export interface GatewayOptions {
   threadMinTtlMs: number;
   threadMaxTtlMs: number;
   authTtlMs: number;
+  /** How long a user's name from users.info is reused, per workspace. */
+  userTtlMs: number;
   staleGraceMs: number;
   deadlineMs: number;
   defaultRetryAfterS: number;
@@ -31,6 +34,9 @@ export interface GatewayDeps {
   options: GatewayOptions;
   onCall?: CallContext['onCall'];
 }
+
+/** How long a request waits for users' names before answering with ids. */
+const NAME_LOOKUP_MS = 2_000;
 
 /** What one request knows about its Slack token, worked out once: its hashed name, client and identity. */
 interface Session {
@@ -69,6 +75,38 @@ export class SlackGateway {
       access,
       this.#call(access, 'search.messages', args, () => this.deps.options.searchTtlMs),
     );
+  }
+
+  /**
+   * A user's display name from users.info, memoised per workspace (keyed by team and user, never by
+   * token) so each user is asked for at most once per CACHE_USER_TTL_MS; '' caches "no such user".
+   * Bounded by a short deadline of its own: a name is never worth holding the request.
+   */
+  userName(access: SlackAccess, userId: string): Promise<string | undefined> {
+    const deadline = Math.min(access.deadline, this.deps.clock() + NAME_LOOKUP_MS);
+    return this.#bounded({ ...access, deadline }, this.#userName(access, userId, deadline));
+  }
+
+  async #userName(access: SlackAccess, userId: string, deadline: number): Promise<string | undefined> {
+    const { client, me } = this.#session(access);
+    const { teamId } = (await me).value;
+    const { value } = await this.deps.cachedFetch(cacheKey('user', `team:${teamId}`, { user: userId }), {
+      ttlMs: () => this.deps.options.userTtlMs,
+      graceMs: this.deps.options.staleGraceMs,
+      staleOn: isUpstreamFailure,
+      load: async () => {
+        const context = { ...this.#context(access, teamId), deadline };
+        try {
+          const body = await callSlack<SlackBody>(client(), 'users.info', { user: userId }, context);
+          return displayNameOf(body.user) ?? '';
+        } catch (err) {
+          // Rate limits and outages are asked again next time; a user Slack will not show stays unnamed.
+          if (isUpstreamFailure(err) || isAuthError(err)) throw err;
+          return '';
+        }
+      },
+    });
+    return value || undefined;
   }
 
   replies(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {

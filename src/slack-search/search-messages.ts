@@ -1,13 +1,15 @@
 import type { CacheStatus } from '../cache/types.js';
 import { Errors } from '../errors.js';
 import type { ConciseSearch, SearchMessagesBody, SearchMessagesParams } from '../schemas/search-messages.js';
-import { dropTrailingToFit } from '../slack/byte-cap.js';
+import type { ConciseMatch } from '../schemas/slack.js';
 import { applyMinScore, dedupeThreads, toConciseMatch } from '../slack/format-search.js';
-import { conciseSearchHint, searchSummary, staleNote } from '../slack/summary.js';
-import type { SlackMatch } from '../slack/types.js';
+import { type BudgetCut, fitToBudget } from '../slack/llm-budget.js';
+import type { SlackObject } from '../slack/slack-values.js';
+import { budgetNote, conciseSearchHint, searchSummary, staleNote } from '../slack/summary.js';
 import { type Surface, WORDING, type Wording } from '../slack/wording.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
 import { type FoundMatches, fetchMatches } from './fetch-search.js';
+import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
 import { worstStatus } from './worst-status.js';
 
@@ -21,20 +23,33 @@ function selectMatches(found: FoundMatches, params: SearchMessagesParams) {
 }
 
 /** The body without its summary: concise matches, or Slack's own body when one search answered. */
-function formatSearch(
+async function formatSearch(
   found: FoundMatches,
-  matches: SlackMatch[],
+  matches: SlackObject[],
   params: SearchMessagesParams,
   me: SlackIdentity,
-): { body: Record<string, unknown>; list: unknown[] } {
+  names: () => Promise<{ users: Map<string, string> }>,
+): Promise<{ body: Record<string, unknown>; list: Array<{ text?: unknown }> }> {
   const concise = params.response_format === 'concise';
-  const list: unknown[] = concise
-    ? matches.map((m) => toConciseMatch(m, { workspaceUrl: me.url, maxTextChars: params.max_text_chars }))
-    : matches.slice();
+  const list = concise
+    ? await names().then((n) =>
+        matches.map((m) =>
+          toConciseMatch(m, {
+            workspaceUrl: me.url,
+            maxTextChars: params.max_text_chars,
+            names: n,
+            viewerId: me.userId,
+          }),
+        ),
+      )
+    : // Copies: the budget may cut their texts, and the originals are Slack's cached body.
+      matches.map((m) => ({ ...m }));
+  const [query] = found.queries;
+  const several = found.queries.length > 1 ? { queries: found.queries } : {};
   const single = found.pages.length === 1 && params.to_me !== 'true' ? found.pages[0].value : undefined;
   const body: Record<string, unknown> =
     concise || !single
-      ? { ok: true, query: found.query, messages: { total: found.total, matches: list } }
+      ? { ok: true, query, ...several, messages: { total: found.total, matches: list } }
       : { ...single, messages: { ...(single.messages as object), matches: list } };
   if (found.nextCursor) {
     body.response_metadata = {
@@ -45,39 +60,35 @@ function formatSearch(
   return { body, list };
 }
 
-/** Sets the summary, then drops trailing matches until the body fits the byte cap (and says so). */
+/** Sets the summary, then fits the body into MAX_RESPONSE_BYTES by cutting texts evenly (and says so). */
 function summariseWithinBudget(
   body: Record<string, unknown>,
-  list: unknown[],
+  list: Array<{ text?: unknown }>,
   found: FoundMatches,
   notes: string[],
   concise: boolean,
   wording: Wording,
   maxBytes: number,
 ) {
-  const summarise = (capNote?: string) => {
+  const summarise = (cut: BudgetCut) => {
+    const note = budgetNote(cut, maxBytes, 'match', wording.smallerSearch);
     body.summary = searchSummary({
       total: found.total,
       returned: list.length,
       hasMore: found.nextCursor !== undefined,
-      notes: capNote ? [...notes, capNote] : notes,
+      notes: note ? [...notes, note] : notes,
       hint: concise
         ? conciseSearchHint(
-            (list as ConciseSearch['messages']['matches']).some((m) => m.thread_ts),
+            (list as ConciseSearch['messages']['matches']).some((m: ConciseMatch) => m.thread_ts),
             wording,
           )
         : undefined,
     });
   };
-  summarise();
-  dropTrailingToFit(body, list, maxBytes, (dropped) =>
-    summarise(
-      `${dropped} matches were left out to keep the response under ${maxBytes} bytes; ${wording.smallerSearch}.`,
-    ),
-  );
+  fitToBudget(body, list, maxBytes, TEXT_ACCESS, summarise);
 }
 
-/** search.messages for the caller: fetch, select, format, summary, byte cap; the answer is cached whole. */
+/** search.messages for the caller: fetch, select, names, format, summary, budget; the answer is cached whole. */
 export async function searchMessages(
   deps: PipelineDeps,
   access: SlackAccess,
@@ -97,7 +108,8 @@ export async function searchMessages(
   const cache = worstStatus(found.pages.map((p) => p.status));
   const notes = [...found.notes, ...selected.notes];
   if (cache === 'STALE') notes.push(staleNote(Math.max(...found.pages.map((p) => p.ageMs))));
-  const { body, list } = formatSearch(found, selected.matches, params, me);
+  const names = () => namesFor(slack, access, selected.matches);
+  const { body, list } = await formatSearch(found, selected.matches, params, me, names);
   const concise = params.response_format === 'concise';
   summariseWithinBudget(body, list, found, notes, concise, wording, deps.maxResponseBytes);
   await answers.set(key, body, found.pages);

@@ -1,54 +1,27 @@
-import type { Cached, CacheStatus } from '../cache/types.js';
+import type { CacheStatus } from '../cache/types.js';
 import type { ThreadBody, ThreadRepliesParams } from '../schemas/threads.js';
-import { dropTrailingToFit } from '../slack/byte-cap.js';
 import { dedupeByTs, toConciseThreadMessage } from '../slack/format-thread.js';
-import { readNextCursor } from '../slack/next-cursor.js';
-import { staleNote, threadSummary } from '../slack/summary.js';
-import type { SlackMessage } from '../slack/types.js';
-import { type Surface, WORDING, type Wording } from '../slack/wording.js';
-import type { SlackAccess, SlackBody, SlackIdentity } from '../slack-client/types.js';
+import { type BudgetCut, fitToBudget } from '../slack/llm-budget.js';
+import { readRepliesBody } from '../slack/read-slack-body.js';
+import { filled, num, type SlackObject } from '../slack/slack-values.js';
+import { budgetNote, staleNote, threadSummary } from '../slack/summary.js';
+import { decodeThreadCursor, encodeThreadCursor, type ThreadCursor } from '../slack/thread-cursor.js';
+import { type Surface, WORDING } from '../slack/wording.js';
+import type { SlackAccess } from '../slack-client/types.js';
+import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
 
-/** The body without its summary: concise messages, or Slack's own body. */
-function formatThread(fetched: Cached<SlackBody>, params: ThreadRepliesParams, me: SlackIdentity) {
-  const { value } = fetched;
-  const nextCursor = readNextCursor(value);
-  const hasMore = Boolean(value.has_more) && nextCursor !== undefined;
-  const raw = (value.messages as SlackMessage[] | undefined) ?? [];
-  const concise = params.response_format === 'concise';
-  const list: unknown[] = concise
-    ? dedupeByTs(raw, Boolean(params.cursor)).map((m) =>
-        toConciseThreadMessage(m, { workspaceUrl: me.url, channel: params.channel }),
-      )
-    : raw.slice();
-  const body: Record<string, unknown> = concise
-    ? { ok: true, messages: list, has_more: hasMore }
-    : { ...value, messages: list };
-  if (concise && nextCursor) body.response_metadata = { next_cursor: nextCursor };
-  return { body, list, hasMore };
-}
+/** Slack's page size for apps outside the Marketplace. */
+const NON_MARKETPLACE_LIMIT = 15;
 
-/** Sets the summary, then drops trailing messages until the body fits the byte cap (and says so). */
-function summariseWithinBudget(
-  body: Record<string, unknown>,
-  list: unknown[],
-  hasMore: boolean,
-  notes: string[],
-  wording: Wording,
-  maxBytes: number,
-) {
-  const summarise = (capNote?: string) => {
-    body.summary = threadSummary(list.length, hasMore, capNote ? [...notes, capNote] : notes);
-  };
-  summarise();
-  dropTrailingToFit(body, list, maxBytes, (dropped) => {
-    const last = (list[list.length - 1] as { ts?: string } | undefined)?.ts;
-    const resume = last ? `; ${wording.threadResume(last)}` : '';
-    summarise(`${dropped} messages were left out to keep the response under ${maxBytes} bytes${resume}.`);
-  });
-}
+/** The thread's size from its parent: reply_count + 1. */
+const threadSize = (messages: SlackObject[]) => {
+  const parent = messages.find((m) => !filled(m.thread_ts) || m.thread_ts === m.ts);
+  const replies = parent && num(parent.reply_count);
+  return replies === undefined ? undefined : replies + 1;
+};
 
-/** conversations.replies for the caller: fetch, format, summary, byte cap; the answer is cached whole. */
+/** conversations.replies for the caller: fetch, names, format, summary, budget; the answer is cached whole. */
 export async function threadReplies(
   deps: PipelineDeps,
   access: SlackAccess,
@@ -56,15 +29,65 @@ export async function threadReplies(
   surface: Surface,
 ): Promise<{ body: ThreadBody; cache: CacheStatus }> {
   const { slack, answers } = deps;
+  const wording = WORDING[surface];
   const key = answers.key('conversations.replies', slack.identityOf(access), { surface, params });
   const [me, answer] = await Promise.all([slack.whoAmI(access), answers.get<ThreadBody>(key)]);
   if (answer) return { body: answer, cache: 'HIT' };
 
-  const { channel, ts, limit, cursor, oldest, latest, inclusive } = params;
-  const fetched = await slack.replies(access, { channel, ts, limit, cursor, oldest, latest, inclusive });
+  const { channel, ts, limit, oldest, latest, inclusive } = params;
+  // Positions count from the thread's start, so a window cut by oldest/latest shows none.
+  const windowed = oldest !== undefined || latest !== undefined;
+  const from: Partial<ThreadCursor> = params.cursor
+    ? decodeThreadCursor(params.cursor)
+    : { from: windowed ? undefined : 1 };
+  const fetched = await slack.replies(access, {
+    channel,
+    ts,
+    limit,
+    cursor: from.cursor,
+    oldest,
+    latest,
+    inclusive,
+  });
+  const read = readRepliesBody(fetched.value);
+  const concise = params.response_format === 'concise';
+  const total = threadSize(read.messages) ?? from.total;
+  const list = concise
+    ? await namesFor(slack, access, read.messages).then((names) =>
+        dedupeByTs(read.messages, Boolean(params.cursor)).map((m) =>
+          toConciseThreadMessage(m, { workspaceUrl: me.url, channel, names }),
+        ),
+      )
+    : read.messages.map((m) => ({ ...m }));
+  const body: Record<string, unknown> = concise
+    ? { ok: true, messages: list, has_more: read.hasMore }
+    : { ...fetched.value, messages: list };
+  if (concise && read.nextCursor) {
+    const next = from.from === undefined ? undefined : from.from + list.length;
+    body.response_metadata = {
+      next_cursor: encodeThreadCursor({ cursor: read.nextCursor, from: next, total }),
+    };
+  }
   const notes = fetched.status === 'STALE' ? [staleNote(fetched.ageMs)] : [];
-  const { body, list, hasMore } = formatThread(fetched, params, me);
-  summariseWithinBudget(body, list, hasMore, notes, WORDING[surface], deps.maxResponseBytes);
+  const sent = read.messages.length;
+  if (read.hasMore && sent < limit && sent <= NON_MARKETPLACE_LIMIT) {
+    notes.push(
+      `Slack sent ${sent} messages where the limit was ${limit}: apps outside the Slack Marketplace get at most ${NON_MARKETPLACE_LIMIT} a page.`,
+    );
+  }
+  const summarise = (cut: BudgetCut) => {
+    const last = (list[list.length - 1] as { ts?: string } | undefined)?.ts;
+    const advice = cut.dropped && last ? wording.threadResume(last) : 'ask for a smaller limit';
+    const note = budgetNote(cut, deps.maxResponseBytes, 'message', advice);
+    body.summary = threadSummary({
+      total,
+      from: from.from,
+      returned: list.length,
+      hasMore: read.hasMore,
+      notes: note ? [...notes, note] : notes,
+    });
+  };
+  fitToBudget(body, list, deps.maxResponseBytes, TEXT_ACCESS, summarise);
   await answers.set(key, body, [fetched]);
   return { body: body as ThreadBody, cache: fetched.status };
 }

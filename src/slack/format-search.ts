@@ -1,51 +1,63 @@
 import type { ConciseMatch } from '../schemas/slack.js';
-import { renderHighlights } from './highlight.js';
-import { messageContent } from './message-content.js';
+import { readConversation } from './conversation-name.js';
+import type { ReadNames } from './mrkdwn.js';
 import { buildPermalink, threadTsFromPermalink } from './permalink.js';
+import { readMessageText } from './read-message.js';
+import { readTs, readUserId } from './read-slack-body.js';
+import { filled, num, type SlackObject, str } from './slack-values.js';
 import { truncateText } from './truncate-text.js';
-import type { SlackMatch } from './types.js';
 
 export interface FormatContext {
   /** auth.test's `url`, for matches Slack sent without a permalink. */
   workspaceUrl: string;
   maxTextChars?: number;
+  /** Users' (and channels') names for `@U…` and `#C…`. */
+  names?: ReadNames;
+  /** The token's user: a DM the viewer did not write is with its author. */
+  viewerId?: string;
 }
 
-const matchThreadTs = (m: SlackMatch) => m.thread_ts ?? threadTsFromPermalink(m.permalink);
+const matchThreadTs = (m: SlackObject) => filled(m.thread_ts) ?? threadTsFromPermalink(str(m.permalink));
 
 /** Only what an agent needs from a match: ~330 bytes where Slack's match object is 2 KB or more. */
-export function toConciseMatch(m: SlackMatch, ctx: FormatContext): ConciseMatch {
-  const channelId = m.channel?.id ?? '';
-  const isDm = Boolean(m.channel?.is_im || m.channel?.is_mpim);
+export function toConciseMatch(m: SlackObject, ctx: FormatContext): ConciseMatch {
+  const where = readConversation(m, ctx.names, ctx.viewerId);
+  const ts = readTs(m, 'search.messages');
+  const userId = readUserId(m);
   const threadTs = matchThreadTs(m);
+  const handle = filled(m.username);
+  const userName = (userId && ctx.names?.users?.get(userId)) || handle || null;
   const concise: ConciseMatch = {
-    channel_id: channelId,
-    channel_name: isDm ? null : (m.channel?.name ?? null),
-    user_id: m.user ?? null,
-    username: m.username ?? null,
-    ts: m.ts,
-    text: truncateText(renderHighlights(messageContent(m)), ctx.maxTextChars),
-    permalink: m.permalink || buildPermalink(ctx.workspaceUrl, channelId, m.ts, threadTs),
+    channel_id: where.id,
+    channel_name: where.name,
+    user_id: userId,
+    user_name: userName,
+    ...(handle && handle !== userName ? { username: handle } : {}),
+    ts,
+    text: truncateText(readMessageText(m, ctx.names), ctx.maxTextChars),
+    permalink: filled(m.permalink) ?? buildPermalink(ctx.workspaceUrl, where.id, ts, threadTs),
   };
   if (threadTs) concise.thread_ts = threadTs;
   return concise;
 }
 
+const scoreOf = (m: SlackObject) => num(m.score) ?? 0;
+
 /** Keeps matches whose score, relative to the best score in the answer, reaches `minScore`. */
-export function applyMinScore(matches: SlackMatch[], minScore?: number): SlackMatch[] {
+export function applyMinScore(matches: SlackObject[], minScore?: number): SlackObject[] {
   if (!minScore) return matches;
-  const best = Math.max(0, ...matches.map((m) => m.score ?? 0));
+  const best = Math.max(0, ...matches.map(scoreOf));
   if (best <= 0) return matches;
-  return matches.filter((m) => (m.score ?? 0) / best >= minScore);
+  return matches.filter((m) => scoreOf(m) / best >= minScore);
 }
 
 /** Keeps the best-scoring match of each thread (an unthreaded message is its own thread), in order. */
-export function dedupeThreads(matches: SlackMatch[]): SlackMatch[] {
-  const best = new Map<string, SlackMatch>();
+export function dedupeThreads(matches: SlackObject[]): SlackObject[] {
+  const best = new Map<string, SlackObject>();
   for (const m of matches) {
-    const key = `${m.channel?.id}:${matchThreadTs(m) ?? m.ts}`;
+    const key = `${readConversation(m).id}:${matchThreadTs(m) ?? readTs(m, 'search.messages')}`;
     const kept = best.get(key);
-    if (!kept || (m.score ?? 0) > (kept.score ?? 0)) best.set(key, m);
+    if (!kept || scoreOf(m) > scoreOf(kept)) best.set(key, m);
   }
   const keep = new Set(best.values());
   return matches.filter((m) => keep.has(m));

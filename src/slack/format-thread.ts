@@ -1,35 +1,52 @@
 import type { ConciseThreadMessage } from '../schemas/slack.js';
-import { messageContent } from './message-content.js';
+import type { ReadNames } from './mrkdwn.js';
 import { buildPermalink } from './permalink.js';
-import type { SlackMessage } from './types.js';
+import { readMessageText } from './read-message.js';
+import { readTs, readUserId } from './read-slack-body.js';
+import { filled, num, type SlackObject } from './slack-values.js';
 
 export interface ThreadContext {
   workspaceUrl: string;
   channel: string;
+  names?: ReadNames;
 }
 
+const METHOD = 'conversations.replies';
+const isParentOf = (m: SlackObject, ts: string) => {
+  const threadTs = filled(m.thread_ts);
+  return !threadTs || threadTs === ts;
+};
+
 /** Drops messages already seen by `ts`: Slack may repeat the parent on continuation pages. */
-export function dedupeByTs(messages: SlackMessage[], continuation: boolean): SlackMessage[] {
+export function dedupeByTs(messages: SlackObject[], continuation: boolean): SlackObject[] {
   const seen = new Set<string>();
   return messages.filter((m, i) => {
-    if (seen.has(m.ts)) return false;
-    seen.add(m.ts);
-    const repeatedParent = continuation && i === 0 && m.thread_ts === m.ts && (m.reply_count ?? 0) > 0;
+    const ts = readTs(m, METHOD);
+    if (seen.has(ts)) return false;
+    seen.add(ts);
+    const repeatedParent =
+      continuation && i === 0 && filled(m.thread_ts) === ts && (num(m.reply_count) ?? 0) > 0;
     return !repeatedParent;
   });
 }
 
-export function toConciseThreadMessage(m: SlackMessage, ctx: ThreadContext): ConciseThreadMessage {
-  const isParent = !m.thread_ts || m.thread_ts === m.ts;
+export function toConciseThreadMessage(m: SlackObject, ctx: ThreadContext): ConciseThreadMessage {
+  const ts = readTs(m, METHOD);
+  const isParent = isParentOf(m, ts);
+  const threadTs = filled(m.thread_ts);
+  const userId = readUserId(m) ?? filled(m.bot_id) ?? null;
   const out: ConciseThreadMessage = {
-    user_id: m.user ?? m.bot_id ?? null,
-    ts: m.ts,
-    text: messageContent(m),
+    user_id: userId,
+    user_name: (userId && ctx.names?.users?.get(userId)) || filled(m.username) || null,
+    ts,
+    text: readMessageText(m, ctx.names),
     is_parent: isParent,
-    permalink: buildPermalink(ctx.workspaceUrl, ctx.channel, m.ts, isParent ? undefined : m.thread_ts),
+    permalink: buildPermalink(ctx.workspaceUrl, ctx.channel, ts, isParent ? undefined : threadTs),
   };
-  if (m.thread_ts) out.thread_ts = m.thread_ts;
-  if (isParent && m.reply_count !== undefined) out.reply_count = m.reply_count;
-  if (!isParent && m.parent_user_id) out.parent_user_id = m.parent_user_id;
+  if (threadTs) out.thread_ts = threadTs;
+  const replyCount = num(m.reply_count);
+  if (isParent && replyCount !== undefined) out.reply_count = replyCount;
+  const parentUser = filled(m.parent_user_id);
+  if (!isParent && parentUser) out.parent_user_id = parentUser;
   return out;
 }

@@ -7,3 +7,6 @@ export function renderHighlights(text: string): string {
   if (!text.includes(OPEN) && !text.includes(CLOSE)) return text;
   return text.replace(MARKERS, '*');
 }
+
+/** The text without Slack's highlight marks: what it says, for comparing and for ids inside links. */
+export const stripHighlights = (text: string): string => text.replace(MARKERS, '');

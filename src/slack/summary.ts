@@ -1,3 +1,4 @@
+import type { BudgetCut } from './llm-budget.js';
 import type { Wording } from './wording.js';
 
 export interface SearchSummaryInput {
@@ -11,7 +12,7 @@ export interface SearchSummaryInput {
 }
 
 export function searchSummary({ total, returned, hasMore, notes = [], hint }: SearchSummaryInput): string {
-  let s = `Found ${total} messages`;
+  let s = `Found ${total} ${total === 1 ? 'message' : 'messages'}`;
   if (total > returned) s += `, showing ${returned}`;
   s += '.';
   if (hasMore) s += ' Use next_cursor for more results.';
@@ -24,9 +25,41 @@ export function conciseSearchHint(hasThreadedMatch: boolean, wording: Wording): 
   return hasThreadedMatch ? `${wording.threadHint} ${detailed}` : detailed;
 }
 
-export function threadSummary(count: number, hasMore: boolean, notes: string[] = []): string {
-  const s = `Found ${count} messages in thread.${hasMore ? ' Use next_cursor for more results.' : ''}`;
+export interface ThreadSummaryInput {
+  /** Messages in the whole thread (the parent's reply_count + 1), when known. */
+  total?: number;
+  /** 1-based position of this page's first message in the thread read, when known. */
+  from?: number;
+  returned: number;
+  hasMore: boolean;
+  notes?: string[];
+}
+
+/** "Found 42 messages in thread (showing 1–15)." — the count from the parent's reply_count. */
+export function threadSummary({ total, from, returned, hasMore, notes = [] }: ThreadSummaryInput): string {
+  const found = Math.max(total ?? 0, returned);
+  let s = `Found ${found} ${found === 1 ? 'message' : 'messages'} in thread`;
+  if (from !== undefined && returned > 0 && (from > 1 || returned < found)) {
+    s += returned === 1 ? ` (showing ${from})` : ` (showing ${from}–${from + returned - 1})`;
+  }
+  s += `.${hasMore ? ' Use next_cursor for more results.' : ''}`;
   return [s, ...notes].join(' ');
+}
+
+/** What fitting the body into MAX_RESPONSE_BYTES did, as a sentence; undefined when it did nothing. */
+export function budgetNote(
+  cut: BudgetCut,
+  maxBytes: number,
+  item: 'match' | 'message',
+  advice: string,
+): string | undefined {
+  if (!cut.cut && !cut.dropped) return undefined;
+  const items = item === 'match' ? 'matches were' : 'messages were';
+  const parts = [
+    cut.cut ? `${cut.cut} message ${cut.cut === 1 ? 'text was' : 'texts were'} cut` : '',
+    cut.dropped ? `${cut.dropped} ${cut.dropped === 1 ? `${item} was` : items} left out` : '',
+  ].filter(Boolean);
+  return `${parts.join(' and ')} to keep the response under ${maxBytes} bytes; ${advice}.`;
 }
 
 export function staleNote(ageMs: number): string {

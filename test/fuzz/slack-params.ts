@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { encodeToMeCursor } from '../../src/slack/to-me-cursor.js';
+import { encodeSearchCursor } from '../../src/slack/search-cursor.js';
 import { ALICE, BOB, CAROL, DM_ALICE_BOB, GENERAL, SECRET, TS } from '../fixtures/tiny-workspace.js';
 import { anyString, rawUrlPiece } from './adversarial.js';
 
@@ -97,17 +97,18 @@ export const tsBound = spec(
   fc.constantFrom('12345678901', '1.1234567', '-1', '.5', '1767225700.'),
 );
 
-/** Cursors Slack issued, cursors we issued for to_me, and forgeries of both. */
+/** Cursors Slack issued, cursors we issued (pages, to_me), and forgeries of both. */
 export const cursor = spec(
   fc.oneof(
-    fc.constantFrom('*', 'bm9wZQ', 'dXNlcjpVMEFMSUNFMDAx', 'tome1.', 'tome1.!!'),
+    fc.constantFrom('*', 'bm9wZQ', 'dXNlcjpVMEFMSUNFMDAx', 'as1.', 'as1.!!', 'at1.', 'at1.!!'),
     fc
       .record({
-        mention: fc.option(fc.oneof(fc.constant('*'), fc.string({ minLength: 1 })), { nil: null }),
-        dm: fc.option(fc.oneof(fc.constant('*'), fc.string({ minLength: 1 })), { nil: null }),
+        offsets: fc.tuple(fc.nat(3000), fc.nat(3000)),
+        totals: fc.tuple(fc.nat(3000), fc.nat(3000)),
       })
-      .map((c) => encodeToMeCursor(c)),
-    fc.json().map((j) => `tome1.${Buffer.from(j).toString('base64url')}`),
+      .map(({ offsets, totals }) => encodeSearchCursor({ kind: 'toMe', offsets, totals })),
+    fc.integer({ min: 2, max: 100 }).map((page) => encodeSearchCursor({ kind: 'page', page })),
+    fc.json().map((j) => `as1.${Buffer.from(j).toString('base64url')}`),
     fc.base64String({ minLength: 4, maxLength: 64 }),
   ),
   fc.constantFrom('', 'x'.repeat(1025)),

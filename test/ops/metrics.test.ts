@@ -46,14 +46,16 @@ describe('GET /metrics', () => {
     expect(samples(text, 'agent_search_slack_calls_total')).toEqual([
       'agent_search_slack_calls_total{method="auth.test",outcome="ok"} 1',
       'agent_search_slack_calls_total{method="search.messages",outcome="ok"} 2',
+      'agent_search_slack_calls_total{method="users.info",outcome="ok"} 7',
       'agent_search_slack_calls_total{method="search.messages",outcome="rate_limited"} 1',
       'agent_search_slack_calls_total{method="conversations.replies",outcome="ok"} 1',
     ]);
-    // Misses: auth.test, two searches, one thread read. Hits: the memoised auth.test identity, read once
-    // per request after the first (4), and one repeated search; the refused thread read loaded nothing.
+    // Misses: auth.test, two searches, one thread read, and the 7 users named (users.info, once each).
+    // Hits: the memoised auth.test identity, read once per request after the first (4), one repeated
+    // search, and 5 names already memoised by an earlier request; the refused thread read loaded nothing.
     expect(samples(text, 'agent_search_cache_events_total')).toEqual([
-      'agent_search_cache_events_total{event="miss"} 4',
-      'agent_search_cache_events_total{event="hit"} 5',
+      'agent_search_cache_events_total{event="miss"} 11',
+      'agent_search_cache_events_total{event="hit"} 10',
     ]);
     expect(samples(text, 'agent_search_slack_rate_waits_total')).toEqual([
       'agent_search_slack_rate_waits_total{method="search.messages",outcome="waited"} 1',

@@ -5,6 +5,8 @@ import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 const THREAD = `/threads/${DEMO_LONG_THREAD.channel}/${DEMO_LONG_THREAD.ts}`;
 const MORE = 'Use next_cursor for more results.';
+const CAP =
+  'Slack sent 15 messages where the limit was 100: apps outside the Slack Marketplace get at most 15 a page.';
 
 let server: RedisServer;
 let paced: Harness;
@@ -42,7 +44,7 @@ describe('the non-Marketplace preset', () => {
       messages: all.slice(0, 15),
       has_more: true,
       response_metadata: { next_cursor: expect.any(String) },
-      summary: `Found 15 messages in thread. ${MORE}`,
+      summary: `Found 41 messages in thread (showing 1–15). ${MORE} ${CAP}`,
     });
     const cursor1 = (first.body.response_metadata as { next_cursor: string }).next_cursor;
 
@@ -64,7 +66,7 @@ describe('the non-Marketplace preset', () => {
       messages: all.slice(15, 30),
       has_more: true,
       response_metadata: { next_cursor: expect.any(String) },
-      summary: `Found 15 messages in thread. ${MORE}`,
+      summary: `Found 41 messages in thread (showing 16–30). ${MORE} ${CAP}`,
     });
 
     offset += 60_000;
@@ -74,7 +76,7 @@ describe('the non-Marketplace preset', () => {
       ok: true,
       messages: all.slice(30),
       has_more: false,
-      summary: 'Found 11 messages in thread.',
+      summary: 'Found 41 messages in thread (showing 31–41).',
     });
 
     const replies = paced.slack.calls.filter((c) => c.method === 'conversations.replies');

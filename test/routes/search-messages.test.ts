@@ -20,16 +20,16 @@ const mentionMatch = {
   channel_id: GENERAL,
   channel_name: 'general',
   user_id: BOB,
-  username: 'bob',
+  user_name: 'bob',
   ts: TS.mention,
-  text: `*deploy* finished, thanks <@${ALICE}>`,
+  text: '*deploy* finished, thanks @alice',
   permalink: link(GENERAL, TS.mention),
 };
 const parentMatch = {
   channel_id: GENERAL,
   channel_name: 'general',
   user_id: 'U0CAROL001',
-  username: 'carol',
+  user_name: 'carol',
   ts: TS.parent,
   text: '*deploy* failed on staging',
   permalink: link(GENERAL, TS.parent),
@@ -91,7 +91,7 @@ describe('GET /search/messages — concise', () => {
             channel_id: GENERAL,
             channel_name: 'general',
             user_id: ALICE,
-            username: 'alice',
+            user_name: 'alice',
             ts: TS.reply1,
             text: 'looking at the deploy *logs*',
             permalink: link(GENERAL, TS.reply1, TS.parent),
@@ -99,7 +99,7 @@ describe('GET /search/messages — concise', () => {
           },
         ],
       },
-      summary: `Found 1 messages. Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`,
+      summary: `Found 1 message. Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`,
     });
   });
 
@@ -134,7 +134,7 @@ describe('GET /search/messages — concise', () => {
       const res = await get(bare.app, '/search/messages?query=logs&highlight=false');
       const [match] = (res.body.messages as { matches: Array<{ permalink: string }> }).matches;
       expect(match.permalink).toBe(link(GENERAL, TS.reply1));
-      expect(bare.slack.calls.map((c) => c.method)).toEqual(['auth.test', 'search.messages']);
+      expect(bare.slack.calls.map((c) => c.method)).toEqual(['auth.test', 'search.messages', 'users.info']);
     } finally {
       await bare.close();
     }
@@ -162,7 +162,7 @@ describe('GET /search/messages — detailed', () => {
     const strip = (b: { messages: { matches: Array<Record<string, unknown>> } }) =>
       b.messages.matches.map(({ iid, previous, ...m }) => ({ ...m, blocks: undefined }));
     expect(res.status).toBe(200);
-    expect(res.body.summary).toBe('Found 1 messages.');
+    expect(res.body.summary).toBe('Found 1 message.');
     const { summary, ...rest } = res.body;
     expect(Object.keys(rest).sort()).toEqual(Object.keys(raw).sort());
     expect(strip(rest as never)).toEqual(strip(raw));
@@ -176,23 +176,24 @@ describe('GET /search/messages — to_me', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       ok: true,
-      query: `(<@${ALICE}> | to:<@${ALICE}>)`,
+      query: `<@${ALICE}>`,
+      queries: [`<@${ALICE}>`, `to:<@${ALICE}>`],
       messages: {
         total: 2,
         matches: [
-          { ...mentionMatch, text: `deploy finished, thanks *<@${ALICE}>*` },
+          { ...mentionMatch, text: 'deploy finished, thanks *@alice*' },
           {
             channel_id: DM_ALICE_BOB,
-            channel_name: null,
+            channel_name: 'DM with @bob',
             user_id: BOB,
-            username: 'bob',
+            user_name: 'bob',
             ts: TS.dm,
             text: 'can you review my deploy PR?',
             permalink: link(DM_ALICE_BOB, TS.dm),
           },
         ],
       },
-      summary: `Found 2 messages. Total is the sum of two searches: 1 @-mentions in channels and 1 direct messages. ${HINT}`,
+      summary: `Found 2 messages. Total is the sum of two searches: 1 @-mentions (<@${ALICE}>) and 1 direct messages (to:<@${ALICE}>); a DM that mentions you is in both and shown once. ${HINT}`,
     });
     expect(
       searchCalls()
@@ -239,6 +240,16 @@ describe('GET /search/messages — to_me', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual(
       errorBody(400, 'AS_ERR_BAD_REQUEST', 'querystring/cursor was not issued by a to_me=true search'),
+    );
+    const first = await get(h.app, '/search/messages?to_me=true&count=1');
+    const toMeCursor = (first.body.response_metadata as { next_cursor: string }).next_cursor;
+    const plain = await get(h.app, `/search/messages?query=deploy&cursor=${encodeURIComponent(toMeCursor)}`);
+    expect(plain.body).toEqual(
+      errorBody(
+        400,
+        'AS_ERR_BAD_REQUEST',
+        'querystring/cursor was issued by a to_me=true search: send it with to_me=true',
+      ),
     );
   });
 
@@ -299,14 +310,14 @@ describe('GET /search/messages — shaping', () => {
               channel_id: GENERAL,
               channel_name: 'general',
               user_id: CAROL,
-              username: 'carol',
+              user_name: 'carol',
               ts,
               text: 'Disk 91% full on db-2: Runbook: resize the volume — Host: db-2\n[file: disk-usage.png]',
               permalink: link(GENERAL, ts),
             },
           ],
         },
-        summary: `Found 1 messages. ${HINT}`,
+        summary: `Found 1 message. ${HINT}`,
       });
     } finally {
       h.slack.workspace.messages.pop();
@@ -319,38 +330,57 @@ describe('GET /search/messages — shaping', () => {
     expect(m.text).toBe('deploy...content truncated due to length');
   });
 
-  it('drops trailing matches to stay under MAX_RESPONSE_BYTES and says so', async () => {
-    const small = await buildHarness({
-      fake: { workspace: tinyWorkspace() },
-      config: { SLACK_USER_TOKEN: ALICE_TOKEN, MAX_RESPONSE_BYTES: 1100 },
-    });
-    try {
-      const res = await small.app.inject({
-        url: '/search/messages?query=deploy&sort=timestamp&sort_dir=asc',
-        headers: authHeaders(),
+  it('cuts texts evenly to stay under MAX_RESPONSE_BYTES, drops matches only when empty texts do not fit', async () => {
+    const long = '1767312060.000800';
+    const all = [TS.mention, TS.parent, TS.reply1, TS.dm, long];
+    const NOTE = '...content truncated due to length';
+    const thread = `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`;
+    for (const [max, cuts, drops] of [
+      [2500, 1, 0],
+      [1100, 3, 2],
+    ] as const) {
+      const workspace = tinyWorkspace();
+      workspace.messages.push({
+        channel: GENERAL,
+        ts: long,
+        user: CAROL,
+        text: `deploy ${'z'.repeat(3000)}`,
       });
-      expect(res.statusCode).toBe(200);
-      expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(1100);
-      const body = res.json();
-      const shown: string[] = body.messages.matches.map((m: { ts: string }) => m.ts);
-      const all = [TS.mention, TS.parent, TS.reply1, TS.dm];
-      expect(shown.length).toBeGreaterThan(0);
-      expect(shown.length).toBeLessThan(4);
-      expect(shown).toEqual(all.slice(0, shown.length));
-      const hint = shown.includes(TS.reply1)
-        ? `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`
-        : HINT;
-      expect(body.summary).toBe(
-        `Found 4 messages, showing ${shown.length}. ${4 - shown.length} matches were left out to keep the response under 1100 bytes; ask for a smaller count or set max_text_chars. ${hint}`,
-      );
-      const detailed = await small.app.inject({
-        url: '/search/messages?query=deploy&response_format=detailed',
-        headers: authHeaders(),
+      const small = await buildHarness({
+        fake: { workspace },
+        config: { SLACK_USER_TOKEN: ALICE_TOKEN, MAX_RESPONSE_BYTES: max },
       });
-      expect(Buffer.byteLength(detailed.body)).toBeLessThanOrEqual(1100);
-      expect(detailed.json().summary).toMatch(/^Found 4 messages, showing \d\. \d matches were left out/);
-    } finally {
-      await small.close();
+      try {
+        const res = await small.app.inject({
+          url: '/search/messages?query=deploy&sort=timestamp&sort_dir=asc&highlight=false',
+          headers: authHeaders(),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(max);
+        const body = res.json();
+        const matches: Array<{ ts: string; text: string }> = body.messages.matches;
+        expect(matches.map((m) => m.ts)).toEqual(all.slice(0, 5 - drops));
+        const cut = matches.filter((m) => m.text.endsWith(NOTE) || m.text === '').length;
+        expect(cut).toBe(cuts);
+        const hint = matches.some((m) => m.ts === TS.reply1) ? thread : HINT;
+        const what = drops
+          ? `${cuts} message texts were cut and ${drops} matches were left out`
+          : `${cuts} message text was cut`;
+        const showing = drops ? `, showing ${matches.length}` : '';
+        expect(body.summary).toBe(
+          `Found 5 messages${showing}. ${what} to keep the response under ${max} bytes; ask for a smaller count or set max_text_chars. ${hint}`,
+        );
+        const detailed = await small.app.inject({
+          url: '/search/messages?query=deploy&response_format=detailed',
+          headers: authHeaders(),
+        });
+        expect(Buffer.byteLength(detailed.body)).toBeLessThanOrEqual(max);
+        expect(detailed.json().summary).toMatch(
+          /^Found 5 messages, showing \d\. .*\d match(es were|was) left out/,
+        );
+      } finally {
+        await small.close();
+      }
     }
   });
 

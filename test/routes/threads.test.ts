@@ -16,6 +16,7 @@ const link = (ts: string, thread?: string) =>
 
 const parent = {
   user_id: CAROL,
+  user_name: 'carol',
   ts: TS.parent,
   text: 'deploy failed on staging',
   thread_ts: TS.parent,
@@ -25,6 +26,7 @@ const parent = {
 };
 const reply1 = {
   user_id: ALICE,
+  user_name: 'alice',
   ts: TS.reply1,
   text: 'looking at the deploy logs',
   thread_ts: TS.parent,
@@ -35,12 +37,14 @@ const reply1 = {
 const reply2 = {
   ...reply1,
   user_id: BOB,
+  user_name: 'bob',
   ts: TS.reply2,
   text: 'rollback done',
   permalink: link(TS.reply2, TS.parent),
 };
 
 let h: Harness;
+const repliesCall = () => h.slack.calls.filter((c) => c.method === 'conversations.replies').at(-1);
 beforeAll(async () => {
   h = await buildHarness({ fake: { workspace: tinyWorkspace() }, config: { SLACK_USER_TOKEN: ALICE_TOKEN } });
 });
@@ -58,7 +62,7 @@ describe('GET /threads/:channel/:ts', () => {
       has_more: false,
       summary: 'Found 3 messages in thread.',
     });
-    expect(h.slack.calls.at(-1)?.params).toMatchObject({ channel: GENERAL, ts: TS.parent, limit: '100' });
+    expect(repliesCall()?.params).toMatchObject({ channel: GENERAL, ts: TS.parent, limit: '100' });
   });
 
   it('gives a bot message posted as attachments its words and names shared files', async () => {
@@ -80,6 +84,7 @@ describe('GET /threads/:channel/:ts', () => {
         messages: [
           {
             user_id: BOB,
+            user_name: 'bob',
             ts,
             text: 'Deploy #12 failed: health check timeout\n[file: deploy-12.log]',
             is_parent: true,
@@ -87,7 +92,7 @@ describe('GET /threads/:channel/:ts', () => {
           },
         ],
         has_more: false,
-        summary: 'Found 1 messages in thread.',
+        summary: 'Found 1 message in thread.',
       });
     } finally {
       h.slack.workspace.messages.pop();
@@ -103,6 +108,7 @@ describe('GET /threads/:channel/:ts', () => {
       messages: [
         {
           user_id: CAROL,
+          user_name: 'carol',
           ts: TS.other,
           text: 'lunch on friday?',
           is_parent: true,
@@ -110,7 +116,7 @@ describe('GET /threads/:channel/:ts', () => {
         },
       ],
       has_more: false,
-      summary: 'Found 1 messages in thread.',
+      summary: 'Found 1 message in thread.',
     });
   });
 
@@ -126,7 +132,7 @@ describe('GET /threads/:channel/:ts', () => {
           ok: true,
           messages: [parent, reply1],
           has_more: true,
-          summary: 'Found 2 messages in thread. Use next_cursor for more results.',
+          summary: 'Found 3 messages in thread (showing 1–2). Use next_cursor for more results.',
           response_metadata: { next_cursor: expect.any(String) },
         });
         const cursor = (first.body.response_metadata as { next_cursor: string }).next_cursor;
@@ -138,7 +144,7 @@ describe('GET /threads/:channel/:ts', () => {
           ok: true,
           messages: [reply2],
           has_more: false,
-          summary: 'Found 1 messages in thread.',
+          summary: 'Found 3 messages in thread (showing 3).',
         });
       } finally {
         await paged.close();
@@ -159,9 +165,19 @@ describe('GET /threads/:channel/:ts', () => {
   });
 
   it('passes oldest, latest and inclusive to Slack', async () => {
-    await get(h.app, `/threads/${GENERAL}/${TS.parent}?oldest=${TS.reply1}&latest=1767225999&inclusive=true`);
-    expect(h.slack.calls.at(-1)?.params).toMatchObject({
-      oldest: TS.reply1,
+    const res = await get(
+      h.app,
+      `/threads/${GENERAL}/${TS.parent}?oldest=${TS.reply2}&latest=1767225999&inclusive=true`,
+    );
+    // A window cut by oldest/latest is not positions 1… of the thread: the summary gives only the count.
+    expect(res.body).toEqual({
+      ok: true,
+      messages: [parent, reply2],
+      has_more: false,
+      summary: 'Found 3 messages in thread.',
+    });
+    expect(repliesCall()?.params).toMatchObject({
+      oldest: TS.reply2,
       latest: '1767225999',
       inclusive: 'true',
     });

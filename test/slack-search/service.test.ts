@@ -39,7 +39,7 @@ describe('app.slackSearch', () => {
       body: {
         ...rest.body,
         summary:
-          'Found 1 messages. Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Full Slack objects: response_format=detailed.',
+          'Found 1 message. Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Full Slack objects: response_format=detailed.',
       },
     });
     expect(h.slack.count('search.messages')).toBe(1);
@@ -111,10 +111,10 @@ describe('app.slackSearch', () => {
       const stale = await get(timed.app, '/search/messages?query=logs');
       const hint =
         'Whole thread: GET /threads/{channel_id}/{thread_ts}. Full Slack objects: response_format=detailed.';
-      expect(fresh.body.summary).toBe(`Found 1 messages. ${hint}`);
+      expect(fresh.body.summary).toBe(`Found 1 message. ${hint}`);
       expect([stale.headers['x-cache'], stale.body]).toEqual([
         'STALE',
-        { ...fresh.body, summary: `Found 1 messages. ${staleNote(61_000)} ${hint}` },
+        { ...fresh.body, summary: `Found 1 message. ${staleNote(61_000)} ${hint}` },
       ]);
       expect(timed.slack.count('search.messages')).toBe(2);
     } finally {

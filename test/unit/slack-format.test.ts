@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchQuery, toMeModifier } from '../../src/slack/build-search-query.js';
-import { dropTrailingToFit } from '../../src/slack/byte-cap.js';
 import { applyMinScore, dedupeThreads, toConciseMatch } from '../../src/slack/format-search.js';
 import { dedupeByTs, toConciseThreadMessage } from '../../src/slack/format-thread.js';
 import { renderHighlights } from '../../src/slack/highlight.js';
-import { readSearchNextCursor } from '../../src/slack/next-cursor.js';
 import { buildPermalink, threadTsFromPermalink } from '../../src/slack/permalink.js';
 import { conciseSearchHint, searchSummary, threadSummary } from '../../src/slack/summary.js';
-import { decodeToMeCursor, encodeToMeCursor } from '../../src/slack/to-me-cursor.js';
 import { TRUNCATION_NOTE, truncateText } from '../../src/slack/truncate-text.js';
 import { WORDING } from '../../src/slack/wording.js';
 
@@ -69,8 +66,8 @@ describe('highlights and permalinks', () => {
 describe('concise matches', () => {
   const match = {
     iid: 'x',
-    channel: { id: 'D1', name: 'U2', is_im: true },
-    user: 'U2',
+    channel: { id: 'D1', name: 'U02LEOPARK', is_im: true },
+    user: 'U02LEOPARK',
     username: 'leo',
     ts: '1700000000.000200',
     text: 'ping \uE000you\uE001',
@@ -79,9 +76,9 @@ describe('concise matches', () => {
   it('keeps only what an agent needs and builds a missing permalink', () => {
     expect(toConciseMatch(match, { workspaceUrl: 'https://acme.slack.com/' })).toEqual({
       channel_id: 'D1',
-      channel_name: null,
-      user_id: 'U2',
-      username: 'leo',
+      channel_name: 'DM with @U02LEOPARK',
+      user_id: 'U02LEOPARK',
+      user_name: 'leo',
       ts: '1700000000.000200',
       text: 'ping *you*',
       permalink: 'https://acme.slack.com/archives/D1/p1700000000000200',
@@ -121,6 +118,7 @@ describe('threads', () => {
     const ctx = { workspaceUrl: 'https://a/', channel: 'C1' };
     expect(toConciseThreadMessage(parent, ctx)).toEqual({
       user_id: 'U1',
+      user_name: null,
       ts: '1.000001',
       text: 'root',
       thread_ts: '1.000001',
@@ -130,6 +128,7 @@ describe('threads', () => {
     });
     expect(toConciseThreadMessage(reply, ctx)).toEqual({
       user_id: 'U2',
+      user_name: null,
       ts: '1.000002',
       text: 'r',
       thread_ts: '1.000001',
@@ -147,10 +146,23 @@ describe('summaries and cursors', () => {
       'Found 123 messages, showing 20. Use next_cursor for more results. H.',
     );
     expect(searchSummary({ total: 2, returned: 2, hasMore: false })).toBe('Found 2 messages.');
+    expect(searchSummary({ total: 1, returned: 1, hasMore: false })).toBe('Found 1 message.');
     expect(searchSummary({ total: 0, returned: 0, hasMore: false, notes: ['N.'] })).toBe(
       'Found 0 messages. N.',
     );
-    expect(threadSummary(3, true)).toBe('Found 3 messages in thread. Use next_cursor for more results.');
+    expect(threadSummary({ returned: 3, hasMore: true })).toBe(
+      'Found 3 messages in thread. Use next_cursor for more results.',
+    );
+    expect(threadSummary({ total: 42, from: 1, returned: 15, hasMore: true })).toBe(
+      'Found 42 messages in thread (showing 1–15). Use next_cursor for more results.',
+    );
+    expect(threadSummary({ total: 42, from: 31, returned: 12, hasMore: false, notes: ['N.'] })).toBe(
+      'Found 42 messages in thread (showing 31–42). N.',
+    );
+    expect(threadSummary({ total: 3, from: 1, returned: 3, hasMore: false })).toBe(
+      'Found 3 messages in thread.',
+    );
+    expect(threadSummary({ from: 1, returned: 1, hasMore: false })).toBe('Found 1 message in thread.');
     expect(conciseSearchHint(false, WORDING.rest)).toBe('Full Slack objects: response_format=detailed.');
     expect(conciseSearchHint(true, WORDING.rest)).toBe(
       'Whole thread: GET /threads/{channel_id}/{thread_ts}. Full Slack objects: response_format=detailed.',
@@ -158,30 +170,5 @@ describe('summaries and cursors', () => {
     expect(conciseSearchHint(true, WORDING.mcp)).toBe(
       'Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Full Slack objects: response_format=detailed.',
     );
-  });
-  it('reads next_cursor wherever Slack puts it', () => {
-    expect(readSearchNextCursor({ messages: { pagination: { next_cursor: 'a' } } })).toBe('a');
-    expect(readSearchNextCursor({ messages: { paging: { next_cursor: 'b' } } })).toBe('b');
-    expect(readSearchNextCursor({ messages: {}, response_metadata: { next_cursor: 'c' } })).toBe('c');
-    expect(readSearchNextCursor({ messages: { pagination: { next_cursor: '' } } })).toBeUndefined();
-  });
-  it('round-trips to_me cursors and rejects foreign ones', () => {
-    const c = { mention: 'abc', dm: null };
-    expect(decodeToMeCursor(encodeToMeCursor(c))).toEqual(c);
-    expect(decodeToMeCursor('dXNlcjpVMDYx')).toBeUndefined();
-    expect(decodeToMeCursor('tome1.!!!')).toBeUndefined();
-    expect(decodeToMeCursor(encodeToMeCursor({ mention: null, dm: null }))).toBeUndefined();
-  });
-  it('drops whole trailing items to fit a byte cap', () => {
-    const items = Array.from({ length: 100 }, (_, i) => ({ i, text: 'x'.repeat(100) }));
-    const body = { ok: true, items };
-    const grow = (n: number) => Object.assign(body, { note: `${n} dropped ${'y'.repeat(300)}` });
-    const dropped = dropTrailingToFit(body, items, 5000, grow);
-    expect(dropped).toBeGreaterThan(0);
-    expect(items.length + dropped).toBe(100);
-    const size = Buffer.byteLength(JSON.stringify(body));
-    expect(size).toBeLessThanOrEqual(5000);
-    expect(size + Buffer.byteLength(JSON.stringify(items[0])) + 1).toBeGreaterThan(5000 - 400);
-    expect(items.at(-1)?.i).toBe(items.length - 1);
   });
 });

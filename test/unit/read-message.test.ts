@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toConciseMatch } from '../../src/slack/format-search.js';
 import { toConciseThreadMessage } from '../../src/slack/format-thread.js';
-import { messageContent } from '../../src/slack/message-content.js';
+import { readMessageText } from '../../src/slack/read-message.js';
 
 const ciFailure = {
   id: 1,
@@ -23,14 +23,15 @@ const githubUnfurl = {
   is_app_unfurl: true,
 };
 
-describe('messageContent', () => {
+// Was message-content.test.ts: the same cases through the reader that replaced messageContent.
+describe('readMessageText', () => {
   it('is the text alone for a plain message', () => {
-    expect(messageContent({ text: 'hello' })).toBe('hello');
-    expect(messageContent({})).toBe('');
+    expect(readMessageText({ text: 'hello' })).toBe('hello');
+    expect(readMessageText({})).toBe('');
   });
 
   it('gives an attachment-only bot message its words (Slack sends text "")', () => {
-    expect(messageContent({ text: '', attachments: [ciFailure] })).toBe(
+    expect(readMessageText({ text: '', attachments: [ciFailure] })).toBe(
       'Deploy #4411 failed: prod-eu: health check timeout',
     );
   });
@@ -47,17 +48,19 @@ describe('messageContent', () => {
         { title: 'Empty', value: '' },
       ],
     };
-    expect(messageContent({ text: 'Deploy #7 of web v1 to prod succeeded', attachments: [attachment] })).toBe(
+    expect(
+      readMessageText({ text: 'Deploy #7 of web v1 to prod succeeded', attachments: [attachment] }),
+    ).toBe(
       'Deploy #7 of web v1 to prod succeeded\nNightly build — All checks passed — Duration: 4m 12s, canary',
     );
   });
 
   it('falls back to `fallback` only when nothing else is new, and drops attachments that add nothing', () => {
-    expect(messageContent({ text: 'x', attachments: [{ fallback: 'Alert: disk 91% on db-2' }] })).toBe(
+    expect(readMessageText({ text: 'x', attachments: [{ fallback: 'Alert: disk 91% on db-2' }] })).toBe(
       'x\nAlert: disk 91% on db-2',
     );
     expect(
-      messageContent({ text: 'Deploy ok', attachments: [{ title: 'Deploy ok', fallback: 'Deploy ok' }] }),
+      readMessageText({ text: 'Deploy ok', attachments: [{ title: 'Deploy ok', fallback: 'Deploy ok' }] }),
     ).toBe('Deploy ok');
   });
 
@@ -69,18 +72,22 @@ describe('messageContent', () => {
     ];
     const files = [{ name: 'grafana-orders-db.png', title: 'Connections' }, { title: 'untitled' }, {}];
     expect(
-      messageContent({ text: 'PR: <https://github.com/acme/checkout/pull/12>', attachments: unfurls, files }),
-    ).toBe('PR: <https://github.com/acme/checkout/pull/12>\n[file: grafana-orders-db.png]\n[file: untitled]');
+      readMessageText({
+        text: 'PR: <https://github.com/acme/checkout/pull/12>',
+        attachments: unfurls,
+        files,
+      }),
+    ).toBe('PR: https://github.com/acme/checkout/pull/12\n[file: grafana-orders-db.png]\n[file: untitled]');
   });
 
   it('skips malformed entries instead of failing the request', () => {
     const odd = { text: 'x', attachments: [null, 'y', { fields: 'nope', title: 'T' }], files: 'z' };
-    expect(messageContent(odd as never)).toBe('x\nT');
+    expect(readMessageText(odd as never)).toBe('x\nT');
   });
 });
 
 describe('concise shapes carry the content', () => {
-  it('search match: attachment text, highlighted and truncated like the text', () => {
+  it('search match: attachment text truncated like the text; user "" is no user', () => {
     const match = {
       channel: { id: 'C1', name: 'deploys' },
       user: '',
@@ -93,8 +100,8 @@ describe('concise shapes carry the content', () => {
     expect(toConciseMatch(match, { workspaceUrl: 'https://acme.slack.com/', maxTextChars: 19 })).toEqual({
       channel_id: 'C1',
       channel_name: 'deploys',
-      user_id: '',
-      username: 'deploybot',
+      user_id: null,
+      user_name: 'deploybot',
       ts: '1716990000.000300',
       text: 'Deploy #4411 failed...content truncated due to length',
       permalink: 'https://acme.slack.com/archives/C1/p1716990000000300',
@@ -107,6 +114,7 @@ describe('concise shapes carry the content', () => {
       toConciseThreadMessage(message, { workspaceUrl: 'https://acme.slack.com/', channel: 'C1' }),
     ).toEqual({
       user_id: 'U1',
+      user_name: null,
       ts: '1.000100',
       text: 'graph\n[file: p99.png]',
       is_parent: true,

@@ -1,0 +1,83 @@
+import { Errors } from '../errors.js';
+import { readPermalink } from './conversation-name.js';
+import { filled, isObject, num, type SlackObject, str } from './slack-values.js';
+
+export interface SearchBodyRead {
+  matches: SlackObject[];
+  total: number;
+  /** 1-based page Slack answered, and how many pages it has, when it said so. */
+  page?: number;
+  pages?: number;
+  /** Slack's own cursor, when it sends one (no recorded real body does). */
+  nextCursor?: string;
+}
+
+export interface RepliesBodyRead {
+  messages: SlackObject[];
+  hasMore: boolean;
+  nextCursor?: string;
+}
+
+const unreadable = (method: string, what: string) => new Errors.SlackUnreadableBody(method, what);
+
+/** `user: ""` (bots, in Slack's own example) is no user. */
+export const readUserId = (m: SlackObject): string | null => filled(m.user) ?? null;
+
+/** A message's ts, from the permalink when Slack left it out; unreadable without either. */
+export function readTs(m: SlackObject, method: string): string {
+  const ts = filled(m.ts) ?? readPermalink(m.permalink)?.ts;
+  if (!ts) throw unreadable(method, 'a message has no ts');
+  return ts;
+}
+
+const cursorIn = (v: unknown) => (isObject(v) ? filled(v.next_cursor) : undefined);
+
+/**
+ * search.messages read defensively: matches must be a list of objects with a ts (or a permalink),
+ * the total comes from `total`, `paging.total` or `pagination.total_count` (else the matches counted),
+ * pages from `paging` or `pagination`; Slack's cursor from wherever it puts one.
+ */
+export function readSearchBody(body: SlackObject): SearchBodyRead {
+  const method = 'search.messages';
+  if (body.messages !== undefined && !isObject(body.messages))
+    throw unreadable(method, 'messages is not an object');
+  const messages = isObject(body.messages) ? body.messages : {};
+  const list = messages.matches ?? [];
+  if (!Array.isArray(list)) throw unreadable(method, 'messages.matches is not a list');
+  if (!list.every(isObject)) throw unreadable(method, 'a match is not an object');
+  for (const m of list) readTs(m, method);
+  const paging = isObject(messages.paging) ? messages.paging : {};
+  const pagination = isObject(messages.pagination) ? messages.pagination : {};
+  return {
+    matches: list,
+    total: num(messages.total) ?? num(paging.total) ?? num(pagination.total_count) ?? list.length,
+    page: num(paging.page) ?? num(pagination.page),
+    pages: num(paging.pages) ?? num(pagination.page_count),
+    nextCursor: cursorIn(pagination) ?? cursorIn(paging) ?? cursorIn(body.response_metadata) ?? undefined,
+  };
+}
+
+/** conversations.replies read defensively: messages must be a list of objects with a ts. */
+export function readRepliesBody(body: SlackObject): RepliesBodyRead {
+  const method = 'conversations.replies';
+  const list = body.messages ?? [];
+  if (!Array.isArray(list)) throw unreadable(method, 'messages is not a list');
+  if (!list.every(isObject)) throw unreadable(method, 'a message is not an object');
+  for (const m of list) readTs(m, method);
+  const nextCursor = cursorIn(body.response_metadata);
+  return { messages: list, hasMore: body.has_more === true && nextCursor !== undefined, nextCursor };
+}
+
+/** Whom a message names: its author, the other side of a DM, `<@U…>` mentions and rich_text users. */
+export function mentionedUserIds(m: SlackObject): string[] {
+  const ids = new Set<string>();
+  const author = readUserId(m);
+  if (author) ids.add(author);
+  const channelUser = isObject(m.channel) ? filled(m.channel.user) : undefined;
+  if (channelUser) ids.add(channelUser);
+  const words = JSON.stringify([str(m.text) ?? '', m.blocks ?? null, m.attachments ?? null]);
+  for (const hit of words.matchAll(/<@([UW][A-Z0-9]{2,})|"user_id":"([UW][A-Z0-9]{2,})"/g)) {
+    ids.add(hit[1] ?? hit[2]);
+  }
+  return [...ids];
+}

@@ -1,5 +1,5 @@
 import { buildApp } from '../src/app.js';
-import { createRedisClient } from '../src/cache/redis-client.js';
+import { createRedisClient } from '../src/redis/redis-client.js';
 import { loadConfig } from '../src/config.js';
 import { DEMO_USER_TOKEN, startFakeSlack } from './index.js';
 

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { RateGate } from './cache/rate-gate.js';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import type { Config } from './config.js';
 import { loggerOptions, REDACTED_PATHS } from './logging/log-options.js';
@@ -17,6 +16,7 @@ import overload from './plugins/overload.js';
 import redisPlugin from './plugins/redis.js';
 import requestId from './plugins/request-id.js';
 import slackPlugin from './plugins/slack.js';
+import type { RateGate } from './rate-gates/rate-gate.js';
 import catalogSearchRoute from './routes/catalog-search.js';
 import healthRoutes from './routes/health.js';
 import metricsRoute from './routes/metrics.js';
@@ -47,6 +47,8 @@ export interface AppOptions {
    * connects it and closes it on close. Absent: everything stays in process memory.
    */
   redis?: Redis;
+  /** Circuit breaker timing of the Redis link (tests shorten it). */
+  redisBreaker?: { breakerOpenMs?: number; probeMs?: number };
   /** Process metrics in GET /metrics. @default true */
   defaultMetrics?: boolean;
 }
@@ -84,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(overload);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
-  await app.register(redisPlugin, { client: options.redis, clock });
+  await app.register(redisPlugin, { client: options.redis, ...options.redisBreaker });
   await app.register(apiRateLimit, { onLimited: metrics.onApiRateLimited });
   await app.register(cachePlugin, { clock, parts: options.cache, onEvent: metrics.onCacheEvent });
   await app.register(slackPlugin, { clock, onCall: metrics.onSlackCall, onRateWait: metrics.onRateWait });

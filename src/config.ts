@@ -26,9 +26,14 @@ export const ConfigSchema = Type.Object({
   CACHE_STALE_GRACE_MS: Ms(3_600_000, 'How long an expired entry may still be served when Slack fails'),
   CACHE_MAX_ENTRIES: Type.Integer({
     minimum: 10,
-    default: 2_000,
+    default: 10_000,
+    description: 'Entries in the in-memory cache',
+  }),
+  CACHE_MAX_BYTES: Type.Integer({
+    minimum: 1_000_000,
+    default: 64 * 1024 * 1024,
     description:
-      'Entries in the in-memory cache; a full search page is up to ~55 KB, so 2,000 is ~110 MB at worst',
+      'JSON size of the values in the in-memory cache (also the fallback while Redis is out); the heap they take is a few times this, see docs/operations.md',
   }),
   CACHE_LOCK_TTL_MS: Type.Integer({
     minimum: 100,

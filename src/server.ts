@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { createRedisClient } from './cache/redis-client.js';
 import { loadConfig } from './config.js';
+import { createRedisClient } from './redis/redis-client.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {

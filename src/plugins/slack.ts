@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { observeGate, type RateWaitListener } from '../cache/observed-gate.js';
 import type { Clock } from '../cache/types.js';
 import { Errors } from '../errors.js';
+import { observeGate, type RateWaitListener } from '../rate-gates/observed-gate.js';
 import { ClientPool } from '../slack-client/client-pool.js';
 import { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess } from '../slack-client/types.js';

@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
-import { type RateGate, rateLimitedUntil } from '../cache/rate-gate.js';
 import type { Clock } from '../cache/types.js';
+import { type RateGate, rateLimitedUntil } from '../rate-gates/rate-gate.js';
 import { mapSlackError, retryAfterOf } from './map-slack-error.js';
 import { stripSdkMetadata } from './strip-sdk-metadata.js';
 

@@ -1,6 +1,6 @@
 import type { CachedFetch } from '../cache/cached-fetch.js';
-import type { RateGate } from '../cache/rate-gate.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
+import type { RateGate } from '../rate-gates/rate-gate.js';
 import { type CallContext, callSlack } from './call-slack.js';
 import type { ClientPool } from './client-pool.js';
 import { cacheKey, tokenIdentity } from './keys.js';

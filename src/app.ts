@@ -3,11 +3,13 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import type { Config } from './config.js';
+import { clientErrorHandler } from './http/client-error.js';
 import { loggerOptions, REDACTED_PATHS } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
 import apiRateLimit from './plugins/api-rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
+import connectionClose from './plugins/connection-close.js';
 import drainConnections from './plugins/drain-connections.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -64,6 +66,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : loggerOptions(config.LOG_LEVEL, typeof options.logger === 'object' ? options.logger : {}),
     bodyLimit: 8 * 1024 * 1024,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Socket inactivity: longer than any request may take to answer.
+    connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.REQUEST_DEADLINE_MS) + 5000,
+    // Node checks the request timeouts every 30 s by default: a slow body would then live up to 30 s longer.
+    http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS) },
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: requestIdOf,
     frameworkErrors,
@@ -81,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(requestId);
   await app.register(drainConnections);
+  await app.register(connectionClose);
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   await app.register(metricsPlugin, { defaultMetrics: options.defaultMetrics });
   const { metrics } = app;
   await app.register(overload);

@@ -18,6 +18,17 @@ export const ConfigSchema = Type.Object({
   SLACK_API_URL: Type.String({ default: 'https://slack.com/api/', pattern: '^https?://[^\\s]+$' }),
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
   REQUEST_DEADLINE_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 300_000,
+    default: 30_000,
+    description: 'Time a client has to send a whole request, body included; then 408 and the socket closes',
+  }),
+  MAX_CONNECTIONS: Type.Integer({
+    minimum: 1,
+    default: 1000,
+    description: 'Open sockets at most; further ones are closed at once. Keep it under `ulimit -n` minus ~50',
+  }),
   MAX_RESPONSE_BYTES: Type.Integer({ minimum: 1024, default: 400_000 }),
   CACHE_SEARCH_TTL_MS: Ms(60_000, 'Fresh lifetime of a search.messages answer'),
   CACHE_THREAD_MIN_TTL_MS: Ms(15_000, 'Thread TTL when the last reply is recent'),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import { envSchema } from 'env-schema';
 import { StringEnum } from './schemas/string-enum.js';
@@ -14,6 +15,18 @@ export const ConfigSchema = Type.Object({
     description: 'Comma-separated bearer tokens accepted for all projects',
   }),
   API_TOKENS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  AUTH_FAILURES_MAX: Type.Integer({
+    minimum: 1,
+    default: 30,
+    description: 'Invalid bearer tokens one client address may send per AUTH_FAILURES_WINDOW_MS before 429',
+  }),
+  AUTH_FAILURES_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+  KEY_HASH_SECRET: Type.String({
+    minLength: 16,
+    default: randomBytes(32).toString('base64url'),
+    description:
+      'Secret of the keyed hash (HMAC) in Redis keys; unset = random per process, so replicas sharing Redis must set the same value',
+  }),
   SLACK_USER_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   SLACK_API_URL: Type.String({ default: 'https://slack.com/api/', pattern: '^https?://[^\\s]+$' }),
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
@@ -33,7 +46,10 @@ export const ConfigSchema = Type.Object({
   CACHE_SEARCH_TTL_MS: Ms(60_000, 'Fresh lifetime of a search.messages answer'),
   CACHE_THREAD_MIN_TTL_MS: Ms(15_000, 'Thread TTL when the last reply is recent'),
   CACHE_THREAD_MAX_TTL_MS: Ms(3_600_000, 'Thread TTL for a thread quiet for days'),
-  CACHE_AUTH_TTL_MS: Ms(86_400_000, 'Lifetime of a memoised auth.test answer'),
+  CACHE_AUTH_TTL_MS: Ms(
+    600_000,
+    'Lifetime of a memoised auth.test answer: how often a Slack token is re-validated (a revoked one then gets 401)',
+  ),
   CACHE_STALE_GRACE_MS: Ms(3_600_000, 'How long an expired entry may still be served when Slack fails'),
   CACHE_MAX_ENTRIES: Type.Integer({
     minimum: 10,

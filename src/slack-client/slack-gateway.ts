@@ -9,6 +9,9 @@ import { threadTtlMs } from './thread-ttl.js';
 import type { SlackAccess, SlackBody, SlackIdentity } from './types.js';
 import { withDeadline } from './with-deadline.js';
 
+/** A stale answer is chosen this long before the deadline, so it is sent before the 504 would be. */
+const STALE_MARGIN_MS = 200;
+
 export interface GatewayOptions {
   searchTtlMs: number;
   threadMinTtlMs: number;
@@ -19,6 +22,8 @@ export interface GatewayOptions {
   defaultRetryAfterS: number;
   /** Largest `limit` Slack accepts for conversations.replies (15 for non-Marketplace apps). */
   maxRepliesLimit: number;
+  /** Secret of the keyed hash that names a token in cache keys (KEY_HASH_SECRET). */
+  keySecret: string;
 }
 
 export interface GatewayDeps {
@@ -87,7 +92,7 @@ export class SlackGateway {
   }
 
   async #lookUpIdentity(access: SlackAccess): Promise<Cached<SlackIdentity>> {
-    const identity = tokenIdentity(access.token);
+    const identity = tokenIdentity(access.token, this.deps.options.keySecret);
     const client = this.deps.pool.get(identity, access.token);
     return this.deps.cachedFetch(cacheKey('auth', identity), {
       ttlMs: () => this.deps.options.authTtlMs,
@@ -112,13 +117,14 @@ export class SlackGateway {
     ttlMs: (body: SlackBody) => number,
   ): Promise<Cached<SlackBody>> {
     const me = (await this.#whoAmI(access)).value;
-    const identity = tokenIdentity(access.token);
+    const identity = tokenIdentity(access.token, this.deps.options.keySecret);
     const client = this.deps.pool.get(identity, access.token);
     try {
       return await this.deps.cachedFetch(cacheKey(method, identity, args), {
         ttlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
+        staleAt: access.deadline - STALE_MARGIN_MS,
         load: () => callSlack<SlackBody>(client, method, args, this.#context(access, me.teamId)),
       });
     } catch (err) {

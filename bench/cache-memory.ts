@@ -1,7 +1,8 @@
-// Heap held per cached search.messages answer in the in-memory cache, and what CACHE_MAX_ENTRIES entries
-// of that size add up to. `npx tsx bench/cache-memory.ts`.
+// Heap held per cached search.messages answer in the in-memory cache, against the JSON size the cache counts
+// toward CACHE_MAX_BYTES, and what a full cache holds. `npx tsx bench/cache-memory.ts`.
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import type { MemoryStore } from '../src/cache/memory-store.js';
 import { defaultConfig } from '../src/config.js';
 import { AUTH, startLoadTargets } from './load-targets.js';
 
@@ -30,9 +31,16 @@ try {
   }
   t.slack.reset();
   const perEntry = (heapUsed() - before) / ENTRIES;
-  const max = defaultConfig().CACHE_MAX_ENTRIES;
+  const jsonPerEntry = (t.app.cache.store as MemoryStore).bytes / (ENTRIES + 2); // + the auth memo and warm-up
+  const maxBytes = defaultConfig().CACHE_MAX_BYTES;
+  const ratio = perEntry / jsonPerEntry;
   console.log(`heap per cached search answer (20 matches): ${(perEntry / 1024).toFixed(1)} KB`);
-  console.log(`CACHE_MAX_ENTRIES=${max} such entries: ${((perEntry * max) / 1024 / 1024).toFixed(0)} MB`);
+  console.log(
+    `JSON size counted per answer: ${(jsonPerEntry / 1024).toFixed(1)} KB; heap/JSON ${ratio.toFixed(2)}×`,
+  );
+  console.log(
+    `CACHE_MAX_BYTES=${maxBytes} full: ~${((ratio * maxBytes) / 1024 / 1024).toFixed(0)} MB of heap`,
+  );
 } finally {
   await t.close();
 }

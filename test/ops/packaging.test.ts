@@ -56,7 +56,9 @@ describe('docker-compose.yml', () => {
       expect(services[name].depends_on?.redis, name).toEqual({ condition: 'service_healthy' });
       expect(services[name].environment?.REDIS_URL, name).toBe('redis://redis:6379');
       // Replicas sharing Redis must name tokens with the same keyed hash.
-      expect(services[name].environment?.KEY_HASH_SECRET, name).toBe(services.app1.environment?.KEY_HASH_SECRET);
+      expect(services[name].environment?.KEY_HASH_SECRET, name).toBe(
+        services.app1.environment?.KEY_HASH_SECRET,
+      );
     }
     expect(services['fake-slack'].build).toEqual({ context: '.', target: 'demo' });
     for (const name of ['demo1', 'demo2']) {

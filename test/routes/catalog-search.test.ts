@@ -165,7 +165,11 @@ describe('access', () => {
       expect(res.json()).toEqual(
         named
           ? errorBody(403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "p3"')
-          : errorBody(403, 'AS_ERR_PROJECT_REQUIRED', 'This token is scoped to projects: name one of them in X-Project-Id'),
+          : errorBody(
+              403,
+              'AS_ERR_PROJECT_REQUIRED',
+              'This token is scoped to projects: name one of them in X-Project-Id',
+            ),
       );
     }
     if (status === 401) expect(res.headers['www-authenticate']).toBe('Bearer realm="agent-search"');

@@ -19,7 +19,12 @@ beforeAll(async () => {
       done();
     },
   });
-  h = await buildHarness({ redisUrl: server.url, logger: { level: 'info', stream } });
+  // The per-token API limit counts in Redis too: with the breaker open it must count in process, not wait.
+  h = await buildHarness({
+    redisUrl: server.url,
+    logger: { level: 'info', stream },
+    config: { RATE_LIMIT_MAX: 1000 },
+  });
   base = await h.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {

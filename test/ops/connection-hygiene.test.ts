@@ -52,6 +52,17 @@ const parse = (response: string) => {
   return { status: Number(lines[0].split(' ')[1]), headers, body: body ? JSON.parse(body) : undefined };
 };
 
+/** What a socket received: status, Connection header and body, to compare with closing(…). */
+const answerOf = (x: RawExchange) => {
+  const res = parse(x.received());
+  return [res.status, res.headers.connection, res.body];
+};
+const closing = (status: number, code: string, message: string) => [
+  status,
+  'close',
+  errorBody(status, code, message),
+];
+
 const slowPost = (auth: string) =>
   `POST /catalog/search HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`;
 
@@ -72,28 +83,22 @@ describe('slow bodies', () => {
       clearInterval(trickle);
     }
     for (const x of unauthenticated) {
-      const res = parse(x.received());
-      expect([res.status, res.headers.connection, res.body]).toEqual([
-        401,
-        'close',
-        errorBody(
+      expect(answerOf(x)).toEqual(
+        closing(
           401,
           'AS_ERR_UNAUTHORIZED',
           'Missing Authorization header: send Authorization: Bearer <token>',
         ),
-      ]);
+      );
     }
     for (const x of authenticated) {
-      const res = parse(x.received());
-      expect([res.status, res.headers.connection, res.body]).toEqual([
-        408,
-        'close',
-        errorBody(
+      expect(answerOf(x)).toEqual(
+        closing(
           408,
           'AS_ERR_REQUEST_TIMEOUT',
           'The request was not received in time: send the whole request, body included, within REQUEST_TIMEOUT_MS',
         ),
-      ]);
+      );
     }
     await waitFor(async () => (await openSockets()) === 0, 'every socket to close');
   });
@@ -152,16 +157,13 @@ describe('requests Node cannot parse', () => {
   it('get our error shape with Connection: close (a raw non-ASCII URL)', async () => {
     const x = await raw('GET /caf\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n');
     await x.closed;
-    const res = parse(x.received());
-    expect([res.status, res.headers.connection, res.body]).toEqual([
-      400,
-      'close',
-      errorBody(
+    expect(answerOf(x)).toEqual(
+      closing(
         400,
         'AS_ERR_BAD_HTTP',
         'The request is not valid HTTP/1.1 (HPE_INVALID_URL); check the request line and headers',
       ),
-    ]);
+    );
   });
 });
 
@@ -178,11 +180,6 @@ describe('a 30 MB body', () => {
     }
     await waitFor(() => x.received().includes('}'), 'the 413 body');
     x.socket.destroy();
-    const res = parse(x.received());
-    expect([res.status, res.headers.connection, res.body]).toEqual([
-      413,
-      'close',
-      errorBody(413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'),
-    ]);
+    expect(answerOf(x)).toEqual(closing(413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'));
   });
 });

@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, buildHarness, type Harness } from '../helper.js';
+import { captureLogs } from '../support/redis-logs.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -8,17 +8,10 @@ import { waitFor } from '../support/wait-for.js';
 let server: RedisServer;
 let h: Harness;
 let base: string;
-const logs: Array<{ level: number; msg: string; component?: string }> = [];
-const redisLogs = () => logs.filter((l) => l.component === 'redis').map((l) => [l.level, l.msg]);
+const { stream, redisLines: redisLogs } = captureLogs();
 
 beforeAll(async () => {
   server = await startRedisServer();
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));
-      done();
-    },
-  });
   // The per-token API limit counts in Redis too: with the breaker open it must count in process, not wait.
   h = await buildHarness({
     redisUrl: server.url,

@@ -1,7 +1,7 @@
 // Slow-body attacks against src/server.ts in its own process, through real sockets. `npx tsx bench/slow-bodies.ts`.
 // Each attacker declares Content-Length: 100000 and sends one byte a second. Prints how many sockets the
 // server still holds after REQUEST_TIMEOUT_MS (+3 s), and whether the process survives 1,100 of them under
-// `ulimit -n 1024`.
+// `ulimit -n 1024`, and (D) whether it survives running out of file handles altogether.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +17,10 @@ interface Server {
   port: number;
   exit: { code: number | null; signal: string | null } | undefined;
   stderr: string[];
+  stdout: string[];
 }
 
-async function startServer(ulimit?: number): Promise<Server> {
+async function startServer(ulimit?: number, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const command = `${ulimit ? `ulimit -n ${ulimit} && ` : ''}exec "${process.execPath}" --import tsx src/server.ts`;
   const child = spawn('sh', ['-c', command], {
@@ -32,11 +33,13 @@ async function startServer(ulimit?: number): Promise<Server> {
       SLACK_API_URL: 'http://127.0.0.1:9/api/',
       LOG_LEVEL: 'warn',
       REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+      ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const server: Server = { child, port, exit: undefined, stderr: [] };
+  const server: Server = { child, port, exit: undefined, stderr: [], stdout: [] };
   child.stderr?.on('data', (d) => server.stderr.push(String(d)));
+  child.stdout?.on('data', (d) => server.stdout.push(String(d)));
   child.once('exit', (code, signal) => {
     server.exit = { code, signal };
   });
@@ -78,8 +81,14 @@ function attack(port: number, authenticated: boolean): Attacker {
   return a;
 }
 
-async function scenario(name: string, count: number, authenticated: boolean, ulimit?: number) {
-  const server = await startServer(ulimit);
+async function scenario(
+  name: string,
+  count: number,
+  authenticated: boolean,
+  ulimit?: number,
+  env: Record<string, string> = {},
+) {
+  const server = await startServer(ulimit, env);
   const attackers: Attacker[] = [];
   for (let i = 0; i < count; i++) {
     attackers.push(attack(server.port, authenticated));
@@ -106,6 +115,12 @@ async function scenario(name: string, count: number, authenticated: boolean, uli
   );
   console.log(`  answers: ${[...answers].map(([k, v]) => `${v} × ${k}`).join('; ')}`);
   console.log(`  /healthz during: ${during}, after: ${after}; process alive: ${alive}`);
+  const warnings = server.stdout
+    .join('')
+    .split('\n')
+    .filter((l) => l.includes('"level":40'));
+  const reasons = new Set(warnings.map((l) => (JSON.parse(l) as { msg: string }).msg));
+  if (reasons.size > 0) console.log(`  warnings logged: ${[...reasons].join('; ')}`);
   if (!alive) console.log(`  exit: ${JSON.stringify(server.exit)} ${server.stderr.join('').slice(-500)}`);
   for (const a of attackers) a.socket.destroy();
   server.child.kill('SIGTERM');
@@ -115,3 +130,5 @@ async function scenario(name: string, count: number, authenticated: boolean, uli
 await scenario('A', 200, false);
 await scenario('B', 1100, false, 1024);
 await scenario('C', 1100, true, 1024);
+// Out of file handles on purpose: the cap above the limit, so accept() and the memory sampler hit EMFILE.
+await scenario('D', 300, true, 128, { MAX_CONNECTIONS: '1000' });

@@ -12,11 +12,14 @@ export type EvalCase = {
   relevant: string[];
 };
 
-/** The dev set lives beside the repo (../shared/...) and is never copied into it. */
+/** The shared data beside the repo: AGENT_SEARCH_SHARED, else `<repo>/../shared`; never copied into it. */
+export function sharedDir(): string {
+  return process.env.AGENT_SEARCH_SHARED ?? resolve(import.meta.dirname, '../../shared');
+}
+
+/** The catalog dev set: CATALOG_EVAL_FILE, else shared/eval/catalog/dev.jsonl.gz. */
 export function evalFilePath(): string {
-  return (
-    process.env.CATALOG_EVAL_FILE ?? resolve(import.meta.dirname, '../../shared/eval/catalog/dev.jsonl.gz')
-  );
+  return process.env.CATALOG_EVAL_FILE ?? resolve(sharedDir(), 'eval/catalog/dev.jsonl.gz');
 }
 
 export function loadEvalCases(path: string): EvalCase[] | undefined {

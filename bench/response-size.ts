@@ -1,10 +1,7 @@
 import { countTokens } from 'gpt-tokenizer';
-import { DEMO_CHANNELS, DEMO_LONG_THREAD, DEMO_USER_TOKEN, startFakeSlack } from '../fake-slack/index.js';
-import { buildApp } from '../src/app.js';
-import { defaultConfig } from '../src/config.js';
+import { DEMO_CHANNELS, DEMO_LONG_THREAD } from '../fake-slack/index.js';
+import { BENCH_API_TOKEN as API_TOKEN, buildDemoApp } from './demo-app.js';
 import { formatTable } from './format-table.js';
-
-const API_TOKEN = 'bench-token';
 
 /** Agent-style searches on the demo workspace (count=20), from broad to narrow (43 down to 4 matches). */
 const SEARCHES = [
@@ -63,13 +60,7 @@ async function compare(title: string, urls: string[], measure: Measure) {
 
 /** Prints concise vs detailed body sizes (bytes and o200k tokens) on the demo workspace. */
 export async function benchResponseSize() {
-  const slack = await startFakeSlack();
-  const config = defaultConfig({
-    API_TOKENS: API_TOKEN,
-    SLACK_API_URL: slack.url,
-    SLACK_USER_TOKEN: DEMO_USER_TOKEN,
-  });
-  const app = await buildApp({ config, logger: false });
+  const { app, close } = await buildDemoApp();
   const measure: Measure = async (url) => {
     const res = await app.inject({ url, headers: { authorization: `Bearer ${API_TOKEN}` } });
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
@@ -94,8 +85,7 @@ export async function benchResponseSize() {
     THREADS,
     measure,
   );
-  await app.close();
-  await slack.close();
+  await close();
   return search;
 }
 

@@ -34,5 +34,6 @@ agent-search demo is running on ${base} (fake Slack workspace "Acme Demo" at ${s
 Try:
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?query=deploy&count=3'
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?to_me=true&count=5'
-API docs: ${base}/docs
+  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' -H 'Accept: application/json, text/event-stream' -H 'Content-Type: application/json' ${base}/mcp -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+MCP clients: ${base}/mcp with the same Authorization header. API docs: ${base}/docs
 `);

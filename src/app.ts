@@ -4,26 +4,31 @@ import type { Redis } from 'ioredis';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import type { Config } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
-import { loggerOptions, REDACTED_PATHS } from './logging/log-options.js';
+import { loggerOptions } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
 import apiRateLimit from './plugins/api-rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
+import catalogPlugin from './plugins/catalog.js';
 import connectionClose from './plugins/connection-close.js';
 import drainConnections from './plugins/drain-connections.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import mcpPlugin from './plugins/mcp.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import overload from './plugins/overload.js';
 import redisPlugin from './plugins/redis.js';
 import requestId from './plugins/request-id.js';
 import slackPlugin from './plugins/slack.js';
+import slackSearchPlugin from './plugins/slack-search.js';
 import type { RateGate } from './rate-gates/rate-gate.js';
 import catalogSearchRoute from './routes/catalog-search.js';
 import healthRoutes from './routes/health.js';
+import mcpRoute from './routes/mcp.js';
 import metricsRoute from './routes/metrics.js';
 import searchMessagesRoute from './routes/search-messages.js';
 import threadsRoute from './routes/threads.js';
+import { AJV_OPTIONS } from './schemas/ajv-options.js';
 import { sharedSchemas } from './schemas/shared.js';
 
 declare module 'fastify' {
@@ -55,8 +60,6 @@ export interface AppOptions {
   defaultMetrics?: boolean;
 }
 
-export { REDACTED_PATHS };
-
 /** Builds the service; tests and production call this the same way. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, clock = Date.now } = options;
@@ -75,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: requestIdOf,
     frameworkErrors,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    ajv: AJV_OPTIONS,
   });
 
   app.decorate('config', config);
@@ -100,11 +103,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRateLimit, { onLimited: metrics.onApiRateLimited });
   await app.register(cachePlugin, { clock, parts: options.cache, onEvent: metrics.onCacheEvent });
   await app.register(slackPlugin, { clock, onCall: metrics.onSlackCall, onRateWait: metrics.onRateWait });
+  await app.register(slackSearchPlugin, { clock, onAnswerHit: () => metrics.onCacheEvent('hit') });
+  await app.register(catalogPlugin, { onRanked: metrics.onRanked });
+  await app.register(mcpPlugin);
 
   await app.register(healthRoutes);
   await app.register(searchMessagesRoute);
   await app.register(threadsRoute);
-  await app.register(catalogSearchRoute, { onRanked: metrics.onRanked });
+  await app.register(catalogSearchRoute);
+  await app.register(mcpRoute);
   await app.register(metricsRoute);
   return app;
 }

@@ -42,6 +42,17 @@ export const ConfigSchema = Type.Object({
     default: 1000,
     description: 'Open sockets at most; further ones are closed at once. Keep it under `ulimit -n` minus ~50',
   }),
+  CATALOG_WORKERS: Type.Integer({
+    minimum: 0,
+    maximum: 16,
+    default: 1,
+    description: 'Threads that rank tools off the event loop; 0 ranks in process',
+  }),
+  CATALOG_INDEX_CACHE_MB: Type.Integer({
+    minimum: 0,
+    default: 64,
+    description: 'Estimated MB of tool-list indexes each ranking thread keeps',
+  }),
   MAX_RESPONSE_BYTES: Type.Integer({ minimum: 1024, default: 400_000 }),
   CACHE_SEARCH_TTL_MS: Ms(60_000, 'Fresh lifetime of a search.messages answer'),
   CACHE_THREAD_MIN_TTL_MS: Ms(15_000, 'Thread TTL when the last reply is recent'),
@@ -119,6 +130,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     const detail = (err as Error).message.replaceAll('env/', '');
     throw new Error(`Invalid configuration: ${detail}`);
+  }
+}
+
+/** For entry points: the configuration from the environment, or the message naming the bad variable and exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
   }
 }
 

@@ -47,6 +47,12 @@ export const Errors = {
     400,
   ),
   BadRequest: createError('AS_ERR_BAD_REQUEST', '%s', 400),
+  MethodNotAllowed: createError('AS_ERR_METHOD_NOT_ALLOWED', '%s', 405),
+  McpNotAcceptable: createError(
+    'AS_ERR_NOT_ACCEPTABLE',
+    'Send Accept: application/json, text/event-stream (an MCP client accepts both)',
+    406,
+  ),
   ApiRateLimited: createError(
     'AS_ERR_RATE_LIMITED',
     'Rate limit of %d requests per window exceeded for this token: retry after %d s',

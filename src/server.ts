@@ -1,15 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createRedisClient } from './redis/redis-client.js';
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
 const app = await buildApp({ config, redis });

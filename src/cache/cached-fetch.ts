@@ -39,7 +39,12 @@ export function createCachedFetch({ store, coalescer, clock, onEvent }: CachedFe
     const entry = await store.get<T>(key);
     if (entry && entry.freshUntil > clock()) {
       onEvent?.('hit');
-      return { value: entry.value, status: 'HIT', ageMs: clock() - entry.storedAt };
+      return {
+        value: entry.value,
+        status: 'HIT',
+        ageMs: clock() - entry.storedAt,
+        freshUntil: entry.freshUntil,
+      };
     }
     const loadAndStore = async () => {
       const value = await policy.load();
@@ -52,27 +57,28 @@ export function createCachedFetch({ store, coalescer, clock, onEvent }: CachedFe
         staleUntil: freshUntil + policy.graceMs,
       };
       await store.set(key, fresh);
-      return value;
+      return fresh;
     };
     const readFresh = async () => {
       const e = await store.get<T>(key);
-      return e && e.freshUntil > clock() ? e.value : undefined;
+      return e && e.freshUntil > clock() ? e : undefined;
     };
     const loading = coalescer.run(key, loadAndStore, readFresh);
     try {
-      const value = await (entry && policy.staleAt !== undefined
+      const { value, freshUntil } = await (entry && policy.staleAt !== undefined
         ? orStale(loading, policy.staleAt - clock())
         : loading);
       onEvent?.('miss');
-      return { value, status: 'MISS', ageMs: 0 };
+      return { value, status: 'MISS', ageMs: 0, freshUntil };
     } catch (err) {
-      if (err === TOO_LATE && entry) {
+      if (entry && (err === TOO_LATE || policy.staleOn(err))) {
         onEvent?.('stale');
-        return { value: entry.value, status: 'STALE', ageMs: clock() - entry.storedAt };
-      }
-      if (entry && policy.staleOn(err)) {
-        onEvent?.('stale');
-        return { value: entry.value, status: 'STALE', ageMs: clock() - entry.storedAt };
+        return {
+          value: entry.value,
+          status: 'STALE',
+          ageMs: clock() - entry.storedAt,
+          freshUntil: entry.freshUntil,
+        };
       }
       throw err;
     }

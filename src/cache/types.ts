@@ -24,6 +24,8 @@ export interface Cached<T> {
   value: T;
   status: CacheStatus;
   ageMs: number;
+  /** When the entry stops being fresh: what a value derived from it may be cached for, at most. */
+  freshUntil: number;
 }
 
 export type { Clock } from '../clock.js';

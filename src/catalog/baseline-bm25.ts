@@ -1,3 +1,4 @@
+import { toResult } from './to-result.js';
 import type { RankRequest, SearchResult, ToolInfo } from './types.js';
 
 // The design of MCP Router's local BM25SearchProvider, the fallback our callers use when we are slow:
@@ -78,11 +79,5 @@ export function rankToolsBaseline(req: RankRequest): SearchResult[] {
   });
   scored.sort((a, b) => b.score - a.score);
   const top = scored[0]?.score ?? 1;
-  return scored.slice(0, req.maxResults).map(({ tool, score }) => ({
-    toolKey: tool.toolKey,
-    toolName: tool.toolName,
-    serverName: tool.serverName,
-    description: tool.description,
-    relevance: score / top,
-  }));
+  return scored.slice(0, req.maxResults).map(({ tool, score }) => toResult(tool, score / top));
 }

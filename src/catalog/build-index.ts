@@ -3,13 +3,10 @@ import { type Term, trimLexicon } from './lexicon.js';
 import type { PrefixFilter } from './prefix-filter.js';
 import { forEachTerm } from './tokenize.js';
 import { FIELD_COUNT, type ToolIndex, toCsr } from './tool-index.js';
+import { fieldText } from './tool-text.js';
 import type { ToolInfo } from './types.js';
 
 let builds = 0;
-
-function fieldText(tool: ToolInfo, field: number): string {
-  return (field === 0 ? tool.toolName : field === 1 ? tool.serverName : tool.description) ?? '';
-}
 
 /**
  * Indexes `tools`. With a `filter`, only the terms that may match the query it was made for: a
@@ -43,7 +40,9 @@ export function buildIndex(tools: readonly ToolInfo[], filter?: PrefixFilter): T
       }
     }
     const at = term.slot * FIELD_COUNT;
-    if (scratch[at] === 0 && scratch[at + 1] === 0 && scratch[at + 2] === 0) touched.push(term.slot);
+    let fresh = true;
+    for (let f = 0; f < FIELD_COUNT; f++) if (scratch[at + f] !== 0) fresh = false;
+    if (fresh) touched.push(term.slot);
     if ((scratch[at + field] as number) < 0xffff) scratch[at + field] = (scratch[at + field] as number) + 1;
   };
   const onTerm = (term: Term) => {
@@ -57,8 +56,11 @@ export function buildIndex(tools: readonly ToolInfo[], filter?: PrefixFilter): T
     }
     for (const slot of touched) {
       const at = slot * FIELD_COUNT;
-      postings.push(slot, d, scratch[at] as number, scratch[at + 1] as number, scratch[at + 2] as number);
-      scratch[at] = scratch[at + 1] = scratch[at + 2] = 0;
+      postings.push(slot, d);
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        postings.push(scratch[at + f] as number);
+        scratch[at + f] = 0;
+      }
     }
     touched.length = 0;
     const sid = serverIds.get(tool.serverName) ?? serverIds.size;

@@ -6,12 +6,14 @@ import { type ToolIndex, termDf } from './tool-index.js';
 /**
  * The score a tool would get by matching every asked word perfectly, capped at `calibrationTerms`
  * perfect matches of a rare word: a long request is not expected to be matched word for word.
+ * Context words are left out, so a context can add to a tool's relevance but never dilute it.
  */
 export function scoreCeiling(index: ToolIndex, terms: readonly QueryTerm[], cfg: RankConfig): number {
   const n = index.tools.length;
   const perfect = cfg.k1 + 1;
   let ideal = 0;
-  for (const q of terms) if (!q.via) ideal += q.weight * idf(termDf(index, q.term), n) * perfect;
+  for (const q of terms)
+    if (!q.via && !q.fromContext) ideal += q.weight * idf(termDf(index, q.term), n) * perfect;
   return Math.min(ideal, cfg.calibrationTerms * idf(1, n) * perfect);
 }
 

@@ -5,14 +5,22 @@ export type RankConfig = {
   nameWeight: number;
   serverWeight: number;
   descriptionWeight: number;
+  /** Parameter names and descriptions (`inputSchema.properties`): a weaker field than the description. */
+  paramsWeight: number;
   /** Length normalisation per field (0: none, 1: full). */
   nameB: number;
   serverB: number;
   descriptionB: number;
+  paramsB: number;
   /** Weight of `context` terms relative to `query` terms. */
   contextWeight: number;
   /** Share of the best score among a tool's server siblings added to each matching tool. */
   serverBoost: number;
+  /**
+   * Weight of the server as one document (all its tools' text pooled) in the score of each of its
+   * tools, those that match nothing themselves included: tasks often need several tools of one server.
+   */
+  serverDocWeight: number;
   /** Weight of a topic (concept-table.ts) brought in by an asked word. */
   conceptWeight: number;
   /** Name-field weight of a query word found inside a glued name (`inventory` in `getinventory`). */
@@ -25,18 +33,21 @@ export type RankConfig = {
 };
 
 export const DEFAULT_CONFIG: RankConfig = {
-  k1: 1.5,
+  k1: 2,
   nameWeight: 4,
   serverWeight: 1.5,
   descriptionWeight: 0.8,
+  paramsWeight: 0.3,
   nameB: 0.5,
   serverB: 0.3,
-  descriptionB: 0.75,
+  descriptionB: 0.5,
+  paramsB: 0.75,
   contextWeight: 0.3,
-  serverBoost: 0.3,
-  conceptWeight: 0.7,
+  serverBoost: 0.15,
+  serverDocWeight: 0.4,
+  conceptWeight: 0.85,
   gluedWeight: 0.4,
-  calibrationBias: 1.7,
-  calibrationSlope: 2.8,
+  calibrationBias: 0.6,
+  calibrationSlope: 2.4,
   calibrationTerms: 6,
 };

@@ -2,7 +2,7 @@ import type { RankConfig } from './config.js';
 import type { QueryTerm } from './query-terms.js';
 import { FIELD_COUNT, findPosting, type ToolIndex } from './tool-index.js';
 
-const FIELD_NAMES = ['name', 'server', 'description'] as const;
+const FIELD_NAMES = ['name', 'server', 'description', 'parameters'] as const;
 const MAX_LABELS = 6;
 const CJK = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff';
 const CJK_PAIR = new RegExp(`^[${CJK}]{2}$`);
@@ -61,5 +61,7 @@ export function explain(index: ToolIndex, terms: readonly QueryTerm[], doc: numb
   if (groups.related.length) parts.push(phrase({ labels: groups.related, fields: fields.related }));
   if (groups.context.length)
     parts.push(`context ${phrase({ labels: quote(groups.context), fields: fields.context })}`);
-  return `Matched ${parts.join('; ')}.`;
+  return parts.length > 0
+    ? `Matched ${parts.join('; ')}.`
+    : 'Matched nothing itself; other tools of its server did.';
 }

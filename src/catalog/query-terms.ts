@@ -16,6 +16,9 @@ export type QueryTerm = {
 
 export type Query = { terms: QueryTerm[]; words: Term[] };
 
+/** Distinct words kept from the query and from the context before the index is consulted. */
+const MAX_CANDIDATES = 256;
+
 let filler: Set<string> | undefined;
 
 function isFiller(term: Term): boolean {
@@ -23,13 +26,21 @@ function isFiller(term: Term): boolean {
   return filler.has(term.text);
 }
 
-function collect(text: string, into: Map<Term, { word: string; count: number }>): void {
+type Found = Map<Term, { word: string; count: number }>;
+
+function collect(text: string, into: Found): void {
   forEachTerm(rewritePaths(text), (term, word) => {
     if (isFiller(term)) return;
     const seen = into.get(term);
     if (seen) seen.count++;
     else into.set(term, { word, count: 1 });
   });
+}
+
+// A long text keeps its most repeated words, earlier ones first on a tie (the sort is stable).
+function capped(found: Found): Found {
+  if (found.size <= MAX_CANDIDATES) return found;
+  return new Map([...found].sort((a, b) => b[1].count - a[1].count).slice(0, MAX_CANDIDATES));
 }
 
 /**
@@ -43,7 +54,7 @@ export function queryTerms(query: readonly string[], context: string | undefined
     const prev = out.get(qt.term);
     if (!prev || prev.weight < qt.weight) out.set(qt.term, qt);
   };
-  const addAll = (found: Map<Term, { word: string; count: number }>, scale: number, fromContext: boolean) => {
+  const addAll = (found: Found, scale: number, fromContext: boolean) => {
     for (const [t, { word, count }] of found) {
       add({ term: t.text, label: word, weight: scale * (1 + Math.log(count)), fromContext });
       for (const c of t.concepts ?? []) {
@@ -52,15 +63,17 @@ export function queryTerms(query: readonly string[], context: string | undefined
       }
     }
   };
-  const asked = new Map<Term, { word: string; count: number }>();
+  const asked: Found = new Map();
   for (const item of query) collect(item, asked);
-  addAll(asked, 1, false);
-  const words = [...asked.keys()];
+  const kept = capped(asked);
+  addAll(kept, 1, false);
+  const words = [...kept.keys()];
   if (context) {
-    const extra = new Map<Term, { word: string; count: number }>();
+    const extra: Found = new Map();
     collect(context, extra);
-    addAll(extra, cfg.contextWeight, true);
-    words.push(...extra.keys());
+    const keptExtra = capped(extra);
+    addAll(keptExtra, cfg.contextWeight, true);
+    words.push(...keptExtra.keys());
   }
   return { terms: [...out.values()], words };
 }

@@ -5,17 +5,21 @@ import { explain } from './explain.js';
 import type { IndexCache } from './index-cache.js';
 import { conceptMembers } from './lexicon.js';
 import { prefixFilter } from './prefix-filter.js';
-import { type Query, queryTerms } from './query-terms.js';
+import { withinBudget } from './query-budget.js';
+import { type Query, type QueryTerm, queryTerms } from './query-terms.js';
 import { scoreTools } from './score.js';
+import { toResult } from './to-result.js';
 import type { ToolIndex } from './tool-index.js';
 import type { RankRequest, SearchResult, ToolInfo } from './types.js';
 
 export type RankOptions = {
   /** Keeps the indexes of tool lists that come back; without it every call indexes afresh. */
   cache?: IndexCache;
+  /** @default DEFAULT_CONFIG */
+  config?: RankConfig;
 };
 
-export type Hit = { doc: number; score: number };
+type Hit = { doc: number; score: number };
 
 function partialIndex(tools: readonly ToolInfo[], query: Query): ToolIndex {
   return buildIndex(tools, prefixFilter(query.words, conceptMembers));
@@ -33,8 +37,8 @@ function indexFor(tools: readonly ToolInfo[], query: Query, cache: IndexCache | 
 }
 
 /** Tools with a positive score, best first (ties keep the caller's order), at most `limit`. */
-export function topHits(index: ToolIndex, query: Query, cfg: RankConfig, limit: number): Hit[] {
-  const scores = scoreTools(index, query.terms, cfg);
+function topHits(index: ToolIndex, terms: readonly QueryTerm[], cfg: RankConfig, limit: number): Hit[] {
+  const scores = scoreTools(index, terms, cfg);
   const hits: Hit[] = [];
   for (let d = 0; d < scores.length; d++)
     if ((scores[d] as number) > 0) hits.push({ doc: d, score: scores[d] as number });
@@ -42,34 +46,20 @@ export function topHits(index: ToolIndex, query: Query, cfg: RankConfig, limit: 
   return hits.slice(0, limit);
 }
 
-/** The ranking alone, with a chosen configuration and optionally a prebuilt index: for the bench. */
-export function rankDocs(req: RankRequest, cfg: RankConfig, index?: ToolIndex): Hit[] {
-  const query = queryTerms(req.query, req.context, cfg);
-  if (query.terms.length === 0) return [];
-  return topHits(index ?? partialIndex(req.tools, query), query, cfg, req.maxResults);
-}
-
 /**
- * Ranks `req.tools` for the request: BM25F over name, server and description, with the request's
- * words stemmed, identifiers split, CJK in bigrams and related topics at a lower weight.
+ * Ranks `req.tools` for the request: BM25F over name, server, description and parameters, with the
+ * request's words stemmed, identifiers split, CJK in bigrams and related topics at a lower weight.
  * Tools that match nothing are left out; `relevance` is on an absolute 0–1 scale.
  */
 export function rankTools(req: RankRequest, options: RankOptions = {}): SearchResult[] {
-  const cfg = DEFAULT_CONFIG;
+  const cfg = options.config ?? DEFAULT_CONFIG;
   const limit = Math.floor(req.maxResults);
   const query = queryTerms(req.query, req.context, cfg);
   if (query.terms.length === 0 || req.tools.length === 0 || !(limit > 0)) return [];
   const index = indexFor(req.tools, query, options.cache);
   const ceiling = scoreCeiling(index, query.terms, cfg);
-  return topHits(index, query, cfg, limit).map(({ doc, score }) => {
-    const { toolKey, toolName, serverName, description } = req.tools[doc] as ToolInfo;
-    return {
-      toolKey,
-      toolName,
-      serverName,
-      ...(description !== undefined && { description }),
-      relevance: relevance(score, ceiling, cfg),
-      explanation: explain(index, query.terms, doc, cfg),
-    };
-  });
+  const terms = withinBudget(index, query.terms);
+  return topHits(index, terms, cfg, limit).map(({ doc, score }) =>
+    toResult(req.tools[doc] as ToolInfo, relevance(score, ceiling, cfg), explain(index, terms, doc, cfg)),
+  );
 }

@@ -1,21 +1,6 @@
 import { ASCII_CLASS, CJK, classOf, JOINER, LOWER, SEPARATOR, UPPER } from './char-class.js';
 import { literalTerm, type Term, wordTerm } from './lexicon.js';
-import type { PrefixFilter } from './prefix-filter.js';
-
-export const PREFIX_KEYS = 1 << 14;
-
-/** Hash of the lower-cased first 1–3 characters of `text[start, end)`; -1 when it cannot be judged. */
-export function prefixKey(text: string, start: number, end: number): number {
-  let key = 0;
-  const stop = Math.min(end, start + 3);
-  for (let i = start; i < stop; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 65 && c <= 90) c += 32;
-    else if (c >= 128 && !(c >= 0x3040 && c <= 0xd7af) && !(c >= 0xf900 && c <= 0xfaff)) return -1;
-    key = (key * 37 + c) | 0;
-  }
-  return (key ^ (key >>> 14)) & (PREFIX_KEYS - 1);
-}
+import { type PrefixFilter, prefixKey } from './prefix-filter.js';
 
 function accepts(filter: PrefixFilter, key: number): boolean {
   return key < 0 || filter[key] === 1;

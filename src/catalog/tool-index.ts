@@ -1,11 +1,12 @@
 import type { ToolInfo } from './types.js';
 
-export const FIELD_COUNT = 3;
+/** Name, server, description and parameters (`inputSchema.properties`). */
+export const FIELD_COUNT = 4;
 
 /**
  * An inverted index of one tool list. The postings of local term `t` are `offsets[t]` to
- * `offsets[t + 1]`, sorted by tool; each holds a tool and its raw counts in name, server and
- * description, so BM25F's weights and length normalisation stay query-time choices.
+ * `offsets[t + 1]`, sorted by tool; each holds a tool and its raw counts in name, server,
+ * description and parameters, so BM25F's weights and length normalisation stay query-time choices.
  */
 export type ToolIndex = {
   tools: readonly ToolInfo[];
@@ -68,4 +69,27 @@ export function toCsr(postings: readonly number[], terms: number) {
     for (let f = 0; f < FIELD_COUNT; f++) counts[at * FIELD_COUNT + f] = postings[p + 2 + f] as number;
   }
   return { offsets, docs, counts };
+}
+
+const STRING_OVERHEAD = 32;
+
+/** An estimate of the heap an index holds: its arrays, its term map, and the tool list it keeps. */
+export function indexBytes(index: ToolIndex): number {
+  let bytes =
+    index.offsets.byteLength +
+    index.docs.byteLength +
+    index.counts.byteLength +
+    index.fieldLengths.byteLength +
+    index.avgLengths.byteLength +
+    index.serverOf.byteLength +
+    index.gluedDocs.byteLength +
+    index.gluedOffsets.byteLength;
+  for (const term of index.termIds.keys()) bytes += 2 * term.length + STRING_OVERHEAD + 24;
+  for (const word of index.gluedWords) bytes += 2 * word.length + STRING_OVERHEAD;
+  for (const t of index.tools) {
+    bytes += 2 * (t.toolKey.length + t.toolName.length + t.serverName.length) + 4 * STRING_OVERHEAD;
+    bytes +=
+      2 * (t.description?.length ?? 0) + (t.inputSchema ? 2 * JSON.stringify(t.inputSchema).length : 0);
+  }
+  return bytes;
 }

@@ -1,3 +1,4 @@
+import { paramsText } from './tool-text.js';
 import type { ToolInfo } from './types.js';
 
 /**
@@ -15,6 +16,7 @@ export function toolListKey(tools: readonly ToolInfo[]): string {
   for (const t of tools) {
     h = mix(mix(mix(h, t.toolKey), t.toolName), t.serverName);
     h = Math.imul(h ^ (t.description?.length ?? 0x7fffffff), 0x01000193);
+    if (t.inputSchema) h = mix(h, paramsText(t));
   }
   return `${tools.length}:${(h >>> 0).toString(36)}`;
 }
@@ -25,7 +27,8 @@ export function sameTools(x: readonly ToolInfo[], y: readonly ToolInfo[]): boole
     const p = x[i] as ToolInfo;
     const q = y[i] as ToolInfo;
     if (p.toolKey !== q.toolKey || p.toolName !== q.toolName || p.serverName !== q.serverName) return false;
-    if (p.description !== q.description) return false;
+    if ((p.description ?? undefined) !== (q.description ?? undefined)) return false;
+    if ((p.inputSchema || q.inputSchema) && paramsText(p) !== paramsText(q)) return false;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Header paths pino replaces with [Redacted] wherever a request or its headers are logged. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers["x-slack-token"]',
   'req.headers.cookie',

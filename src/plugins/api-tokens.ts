@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { Errors } from '../errors.js';
 
 /** What a token may reach: the catalog search, the Slack routes (and Slack MCP tools), or both. */
 export const AccessArea = Type.Union([Type.Literal('catalog'), Type.Literal('slack')]);
@@ -69,6 +70,14 @@ export function loadApiTokens(
     records.push({ digest, client: { name: entry.name, projects, access, rateKey: rateKeyOf(digest) } });
   }
   return records;
+}
+
+/**
+ * Throws 403 unless `client` may reach `area`. No client (the local stdio MCP user, who holds the service's
+ * own credentials) may reach everything; an HTTP request always has one once authenticated.
+ */
+export function assertAccess(client: ApiClient | undefined, area: AccessArea): void {
+  if (client && !client.access.has(area)) throw new Errors.AccessForbidden(area);
 }
 
 /** Compares the token's digest with every record, without stopping early, in constant time per record. */

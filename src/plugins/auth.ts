@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors, withRetryAfter } from '../errors.js';
 import { FailureLimiter } from '../http/failure-limiter.js';
-import { type AccessArea, type ApiClient, findApiClient, loadApiTokens } from './api-tokens.js';
+import { type AccessArea, type ApiClient, assertAccess, findApiClient, loadApiTokens } from './api-tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,8 +36,11 @@ function projectOf(request: FastifyRequest): string | undefined {
 async function auth(app: FastifyInstance) {
   const { config } = app;
   const records = loadApiTokens(config.API_TOKENS, config.API_TOKENS_FILE, config.KEY_HASH_SECRET);
+  // Only a listening server has protected routes to warn about (the stdio MCP server never listens).
   if (records.length === 0)
-    app.log.warn('no API_TOKENS or API_TOKENS_FILE: every protected route will answer 401');
+    app.addHook('onListen', async () => {
+      app.log.warn('no API_TOKENS or API_TOKENS_FILE: every protected route will answer 401');
+    });
   const failures = new FailureLimiter({
     max: config.AUTH_FAILURES_MAX,
     windowMs: config.AUTH_FAILURES_WINDOW_MS,
@@ -56,7 +59,8 @@ async function auth(app: FastifyInstance) {
   if (!verify) throw new Error('@fastify/bearer-auth did not provide verifyBearerAuthFactory');
 
   const requireAccess = (request: FastifyRequest, area: AccessArea) => {
-    if (!request.apiClient?.access.has(area)) throw new Errors.AccessForbidden(area);
+    if (!request.apiClient) throw new Errors.AccessForbidden(area);
+    assertAccess(request.apiClient, area);
   };
   app.decorate('requireAccess', requireAccess);
 

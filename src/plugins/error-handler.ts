@@ -12,18 +12,24 @@ const BEARER_MESSAGES: Record<string, string> = {
 
 type AppError = FastifyError & RetryableError;
 
+/** Fastify's own messages that do not say what to do. */
+const FRAMEWORK_HINTS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type: send Content-Type: application/json',
+};
+
 /** Our own 5xx messages are written to be safe; anything unexpected is reported without details. */
 const isKnown = (code: string) => code.startsWith('AS_ERR_') || code.startsWith('FST_');
 
-function describe(err: AppError): { status: number; code: string; message: string } {
+/** The status, code and message an error is answered with (also in MCP tool errors). */
+export function describeError(err: AppError): { status: number; code: string; message: string } {
   if (err.validation) return { status: 400, code: 'FST_ERR_VALIDATION', message: err.message };
   const bearer = BEARER_MESSAGES[err.code];
   if (bearer) return { status: 401, code: 'AS_ERR_UNAUTHORIZED', message: bearer };
   const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
   const code = err.code ?? 'AS_ERR_INTERNAL';
-  if (status >= 500 && !isKnown(code))
+  if (status >= 500 && !isKnown(err.code ?? ''))
     return { status, code: 'AS_ERR_INTERNAL', message: 'Internal Server Error' };
-  return { status, code, message: err.message };
+  return { status, code, message: FRAMEWORK_HINTS[code] ?? err.message };
 }
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -54,7 +60,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 /** One error shape everywhere: `{ statusCode, code, error, message }`. */
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler<AppError>((err, request, reply) => {
-    const { status, code, message } = describe(err);
+    const { status, code, message } = describeError(err);
     if (status >= 500) request.log.error({ err, code }, 'request failed');
     else request.log.info({ code, status }, message);
     if (status === 401) reply.header('www-authenticate', 'Bearer realm="agent-search"');

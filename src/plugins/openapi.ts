@@ -24,6 +24,10 @@ async function openapi(app: FastifyInstance) {
       tags: [
         { name: 'slack', description: 'Slack message search and threads' },
         { name: 'catalog', description: 'Tool search for MCP Router (CloudSearchProvider)' },
+        {
+          name: 'mcp',
+          description: 'The same search as MCP tools (Model Context Protocol over Streamable HTTP)',
+        },
         { name: 'operations', description: 'Health, readiness, metrics' },
       ],
       components: {

@@ -22,7 +22,7 @@ const GENERAL: Example[] = [
   [403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
   [403, 'AS_ERR_PROJECT_REQUIRED', 'This token is scoped to projects: name one of them in X-Project-Id'],
   [413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'],
-  [415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type'],
+  [415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: send Content-Type: application/json'],
   [
     429,
     'AS_ERR_RATE_LIMITED',
@@ -68,11 +68,32 @@ const CATALOG: Example[] = [
     'FST_ERR_CTP_INVALID_JSON_BODY',
     "Body is not valid JSON but content-type is set to 'application/json'",
   ],
+  [504, 'AS_ERR_DEADLINE', 'The request did not finish within 10000 ms'],
+];
+
+const MCP: Example[] = [
+  [400, 'FST_ERR_VALIDATION', "body must have required property 'method'"],
+  [
+    400,
+    'FST_ERR_CTP_INVALID_JSON_BODY',
+    "Body is not valid JSON but content-type is set to 'application/json'",
+  ],
+  [
+    405,
+    'AS_ERR_METHOD_NOT_ALLOWED',
+    'GET /mcp is not offered: this MCP endpoint is stateless and answers POST only',
+  ],
+  [
+    406,
+    'AS_ERR_NOT_ACCEPTABLE',
+    'Send Accept: application/json, text/event-stream (an MCP client accepts both)',
+  ],
 ];
 
 const RETRY_AFTER = { type: 'integer', description: 'Seconds to wait before trying again' };
 const HEADERS: Record<number, Record<string, object>> = {
   401: { 'WWW-Authenticate': { type: 'string', description: 'Bearer realm="agent-search"' } },
+  405: { Allow: { type: 'string', description: 'POST' } },
   429: { 'Retry-After': RETRY_AFTER },
   503: { 'Retry-After': RETRY_AFTER },
 };
@@ -82,6 +103,8 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'No valid bearer token (or, for Slack routes, no valid Slack token)',
   403: 'The token may not act on this project (or names none while scoped to projects), may not use these routes, or the Slack token lacks a scope',
   404: 'Slack does not know the channel, thread or message',
+  405: 'Only POST is offered (Allow: POST)',
+  406: 'The Accept header does not list both application/json and text/event-stream',
   413: 'The body is larger than 8 MiB',
   415: 'The body is not application/json',
   429: 'A rate limit was reached (per token, per client address for invalid tokens, or Slack’s); Retry-After says when to come back',
@@ -129,4 +152,9 @@ export function slackErrorResponses(...statuses: number[]) {
 /** Error responses of POST /catalog/search (a JSON body with unique tool keys). */
 export function catalogErrorResponses(...statuses: number[]) {
   return responsesFrom([...GENERAL, ...CATALOG], statuses);
+}
+
+/** Error responses of /mcp: HTTP-level failures only (tool failures are results with isError). */
+export function mcpErrorResponses(...statuses: number[]) {
+  return responsesFrom([...GENERAL.filter(([status]) => status !== 400), ...MCP], statuses);
 }

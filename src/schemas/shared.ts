@@ -1,9 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
-import { SearchRequest, SearchResponse, SearchResult, ToolInfo } from '../routes/catalog-search.schema.js';
-import { ConciseSearchBody, DetailedSearchBody } from '../routes/search-messages.schema.js';
-import { ConciseThreadBody, DetailedThreadBody } from '../routes/threads.schema.js';
+import { SearchRequest, SearchResponse, SearchResult, ToolInfo } from './catalog.js';
 import { ErrorBody } from './error.js';
+import { ConciseSearchBody, DetailedSearchBody } from './search-messages.js';
 import { ConciseMatch, ConciseThreadMessage } from './slack.js';
+import { ConciseThreadBody, DetailedThreadBody } from './threads.js';
 
 /** Schemas with an `$id`, added once at the root: routes `$ref` them and they become OpenAPI components. */
 export const sharedSchemas: TSchema[] = [

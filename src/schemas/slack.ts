@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { StringEnum } from './string-enum.js';
 
 export const ChannelId = Type.String({
@@ -43,6 +43,7 @@ export const ConciseMatch = Type.Object(
   },
   { $id: 'ConciseMatch', additionalProperties: false },
 );
+export type ConciseMatch = Static<typeof ConciseMatch>;
 
 export const ConciseThreadMessage = Type.Object(
   {
@@ -57,6 +58,7 @@ export const ConciseThreadMessage = Type.Object(
   },
   { $id: 'ConciseThreadMessage', additionalProperties: false },
 );
+export type ConciseThreadMessage = Static<typeof ConciseThreadMessage>;
 
 export const ResponseMetadata = Type.Object(
   { next_cursor: Type.String() },

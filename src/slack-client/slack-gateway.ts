@@ -1,3 +1,4 @@
+import type { WebClient } from '@slack/web-api';
 import type { CachedFetch } from '../cache/cached-fetch.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
 import type { RateGate } from '../rate-gates/rate-gate.js';
@@ -36,15 +37,36 @@ export interface GatewayDeps {
   onCall?: CallContext['onCall'];
 }
 
-/** Everything the routes need from Slack: cached, coalesced, rate-limited and bounded by the deadline. */
+/** What one request knows about its Slack token, worked out once: its hashed name, client and identity. */
+interface Session {
+  identity: string;
+  client: () => WebClient;
+  me: Promise<Cached<SlackIdentity>>;
+}
+
+interface TokenKeys {
+  identity: string;
+  authKey: string;
+}
+
+const MAX_REMEMBERED_TOKENS = 1000;
+
+/** Everything the service needs from Slack: cached, coalesced, rate-limited and bounded by the deadline. */
 export class SlackGateway {
-  /** One identity lookup per request: the route and each Slack call of that request share it. */
-  readonly #identities = new WeakMap<SlackAccess, Promise<Cached<SlackIdentity>>>();
+  /** One session per request: the service and each Slack call of that request share it. */
+  readonly #sessions = new WeakMap<SlackAccess, Session>();
+  /** Hashing is most of what a cached answer costs, so each token's keys are hashed once, not per request. */
+  readonly #tokenKeys = new Map<string, TokenKeys>();
 
   constructor(private readonly deps: GatewayDeps) {}
 
   whoAmI(access: SlackAccess): Promise<SlackIdentity> {
-    return this.#bounded(access, this.#whoAmI(access)).then((c) => c.value);
+    return this.#bounded(access, this.#session(access).me).then((c) => c.value);
+  }
+
+  /** The non-reversible name of the access's token, for cache keys of values derived from its answers. */
+  identityOf(access: SlackAccess): string {
+    return this.#session(access).identity;
   }
 
   search(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
@@ -82,25 +104,43 @@ export class SlackGateway {
     };
   }
 
-  #whoAmI(access: SlackAccess): Promise<Cached<SlackIdentity>> {
-    let lookup = this.#identities.get(access);
-    if (!lookup) {
-      lookup = this.#lookUpIdentity(access);
-      this.#identities.set(access, lookup);
+  #keysOf(token: string): TokenKeys {
+    let keys = this.#tokenKeys.get(token);
+    if (!keys) {
+      const identity = tokenIdentity(token, this.deps.options.keySecret);
+      keys = { identity, authKey: cacheKey('auth', identity) };
+      this.#tokenKeys.set(token, keys);
+      if (this.#tokenKeys.size > MAX_REMEMBERED_TOKENS) {
+        this.#tokenKeys.delete(this.#tokenKeys.keys().next().value as string);
+      }
     }
-    return lookup;
+    return keys;
   }
 
-  async #lookUpIdentity(access: SlackAccess): Promise<Cached<SlackIdentity>> {
-    const identity = tokenIdentity(access.token, this.deps.options.keySecret);
-    const client = this.deps.pool.get(identity, access.token);
-    return this.deps.cachedFetch(cacheKey('auth', identity), {
+  #session(access: SlackAccess): Session {
+    let session = this.#sessions.get(access);
+    if (!session) {
+      const { identity, authKey } = this.#keysOf(access.token);
+      const client = () => this.deps.pool.get(identity, access.token);
+      session = { identity, client, me: this.#lookUpIdentity(access, identity, authKey, client) };
+      this.#sessions.set(access, session);
+    }
+    return session;
+  }
+
+  #lookUpIdentity(
+    access: SlackAccess,
+    identity: string,
+    authKey: string,
+    client: () => WebClient,
+  ): Promise<Cached<SlackIdentity>> {
+    const lookup = this.deps.cachedFetch(authKey, {
       ttlMs: () => this.deps.options.authTtlMs,
       graceMs: this.deps.options.staleGraceMs,
       staleOn: isUpstreamFailure,
       load: async () => {
         const body = await callSlack<SlackBody>(
-          client,
+          client(),
           'auth.test',
           {},
           this.#context(access, `token:${identity}`),
@@ -108,6 +148,8 @@ export class SlackGateway {
         return { userId: String(body.user_id), teamId: String(body.team_id), url: String(body.url ?? '') };
       },
     });
+    lookup.catch(() => {});
+    return lookup;
   }
 
   async #call(
@@ -116,20 +158,19 @@ export class SlackGateway {
     args: Record<string, unknown>,
     ttlMs: (body: SlackBody) => number,
   ): Promise<Cached<SlackBody>> {
-    const me = (await this.#whoAmI(access)).value;
-    const identity = tokenIdentity(access.token, this.deps.options.keySecret);
-    const client = this.deps.pool.get(identity, access.token);
+    const { identity, client, me } = this.#session(access);
+    const { teamId } = (await me).value;
     try {
       return await this.deps.cachedFetch(cacheKey(method, identity, args), {
         ttlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
         staleAt: access.deadline - STALE_MARGIN_MS,
-        load: () => callSlack<SlackBody>(client, method, args, this.#context(access, me.teamId)),
+        load: () => callSlack<SlackBody>(client(), method, args, this.#context(access, teamId)),
       });
     } catch (err) {
-      // A revoked token must not keep a memoised identity for a day.
-      if (isAuthError(err)) await this.deps.store.delete(cacheKey('auth', identity));
+      // A revoked token must not keep a memoised identity until the next re-validation.
+      if (isAuthError(err)) await this.deps.store.delete(this.#keysOf(access.token).authKey);
       throw err;
     }
   }

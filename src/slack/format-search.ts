@@ -1,8 +1,9 @@
+import type { ConciseMatch } from '../schemas/slack.js';
 import { renderHighlights } from './highlight.js';
 import { messageContent } from './message-content.js';
 import { buildPermalink, threadTsFromPermalink } from './permalink.js';
 import { truncateText } from './truncate-text.js';
-import type { ConciseMatch, SlackMatch } from './types.js';
+import type { SlackMatch } from './types.js';
 
 export interface FormatContext {
   /** auth.test's `url`, for matches Slack sent without a permalink. */
@@ -10,7 +11,7 @@ export interface FormatContext {
   maxTextChars?: number;
 }
 
-export const matchThreadTs = (m: SlackMatch) => m.thread_ts ?? threadTsFromPermalink(m.permalink);
+const matchThreadTs = (m: SlackMatch) => m.thread_ts ?? threadTsFromPermalink(m.permalink);
 
 /** Only what an agent needs from a match: ~330 bytes where Slack's match object is 2 KB or more. */
 export function toConciseMatch(m: SlackMatch, ctx: FormatContext): ConciseMatch {

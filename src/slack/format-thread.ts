@@ -1,6 +1,7 @@
+import type { ConciseThreadMessage } from '../schemas/slack.js';
 import { messageContent } from './message-content.js';
 import { buildPermalink } from './permalink.js';
-import type { ConciseThreadMessage, SlackMessage } from './types.js';
+import type { SlackMessage } from './types.js';
 
 export interface ThreadContext {
   workspaceUrl: string;

@@ -1,3 +1,5 @@
+import type { Wording } from './wording.js';
+
 export interface SearchSummaryInput {
   total: number;
   returned: number;
@@ -16,10 +18,10 @@ export function searchSummary({ total, returned, hasMore, notes = [], hint }: Se
   return [s, ...notes, ...(hint ? [hint] : [])].join(' ');
 }
 
-/** How to get more than the concise body gives: the thread route when a match is in a thread. */
-export function conciseSearchHint(hasThreadedMatch: boolean): string {
+/** How to get more than the concise body gives: the thread read when a match is in a thread. */
+export function conciseSearchHint(hasThreadedMatch: boolean, wording: Wording): string {
   const detailed = 'Full Slack objects: response_format=detailed.';
-  return hasThreadedMatch ? `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${detailed}` : detailed;
+  return hasThreadedMatch ? `${wording.threadHint} ${detailed}` : detailed;
 }
 
 export function threadSummary(count: number, hasMore: boolean, notes: string[] = []): string {

@@ -29,25 +29,3 @@ export interface SlackMessage {
   files?: SlackFile[];
   [key: string]: unknown;
 }
-
-export interface ConciseMatch {
-  channel_id: string;
-  channel_name: string | null;
-  user_id: string | null;
-  username: string | null;
-  ts: string;
-  text: string;
-  permalink: string;
-  thread_ts?: string;
-}
-
-export interface ConciseThreadMessage {
-  user_id: string | null;
-  ts: string;
-  text: string;
-  thread_ts?: string;
-  reply_count?: number;
-  parent_user_id?: string;
-  is_parent: boolean;
-  permalink: string;
-}

@@ -68,8 +68,9 @@ describe('RedisCoalescer', () => {
     const [ra, rb] = await Promise.all([first, b.cachedFetch(key, policy(loadB))]);
     expect(loadA).toHaveBeenCalledTimes(1);
     expect(loadB).not.toHaveBeenCalled();
-    expect(ra).toEqual({ value: { from: 'a' }, status: 'MISS', ageMs: 0 });
-    expect(rb).toEqual({ value: { from: 'a' }, status: 'MISS', ageMs: 0 });
+    // The waiter also learns when the holder's entry stops being fresh, not a lifetime of its own.
+    expect(ra).toEqual({ value: { from: 'a' }, status: 'MISS', ageMs: 0, freshUntil: expect.any(Number) });
+    expect(rb).toEqual({ ...ra });
   });
 
   it('renews the lock while a load outlives the lock TTL, so nobody else loads meanwhile', async () => {
@@ -91,7 +92,7 @@ describe('RedisCoalescer', () => {
     const started = Date.now();
     const result = await cachedFetch(key, policy(load));
     const waited = Date.now() - started;
-    expect(result).toEqual({ value: 'mine', status: 'MISS', ageMs: 0 });
+    expect(result).toEqual({ value: 'mine', status: 'MISS', ageMs: 0, freshUntil: expect.any(Number) });
     expect(load).toHaveBeenCalledTimes(1);
     expect(waited).toBeGreaterThanOrEqual(300);
     expect(waited).toBeLessThan(1500);
@@ -109,7 +110,7 @@ describe('RedisCoalescer', () => {
     await sleep(20);
     const second = b.cachedFetch(key, policy(loadB));
     await expect(first).rejects.toThrow('slack down');
-    expect(await second).toEqual({ value: 'b', status: 'MISS', ageMs: 0 });
+    expect(await second).toEqual({ value: 'b', status: 'MISS', ageMs: 0, freshUntil: expect.any(Number) });
     expect(loadB).toHaveBeenCalledTimes(1);
   });
 

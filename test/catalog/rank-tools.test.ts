@@ -16,7 +16,10 @@ const rank = (query: string[], context?: string, maxResults = 10, pool: ToolInfo
   rankTools({ query, context, tools: pool, maxResults });
 
 const result = (tool: ToolInfo, explanation: string): SearchResult => ({
-  ...tool,
+  toolKey: tool.toolKey,
+  toolName: tool.toolName,
+  serverName: tool.serverName,
+  ...(tool.description != null && { description: tool.description }),
   relevance: expect.any(Number),
   explanation,
 });
@@ -79,7 +82,14 @@ describe('rankTools', () => {
       newRelease.toolKey,
       writeFile.toolKey,
       githubIssue.toolKey,
+      readFile.toolKey,
     ]);
+  });
+
+  it("brings in a matching tool's server siblings below it, saying why", () => {
+    const [, , , sibling] = rank(['new']);
+    expect(sibling).toEqual(result(readFile, 'Matched nothing itself; other tools of its server did.'));
+    expect(sibling?.relevance).toBeLessThan(0.2);
   });
 
   it('leaves out tools that match nothing, and answers [] when nothing matches', () => {

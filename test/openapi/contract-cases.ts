@@ -7,6 +7,7 @@ import {
 } from '../../fake-slack/index.js';
 import type { Config } from '../../src/config.js';
 import { API_TOKEN } from '../helper.js';
+import { heavyCatalogBody } from '../support/heavy-catalog.js';
 
 /** A bearer token limited to project `p1` (API_TOKENS_FILE), for the 403 of the project check. */
 export const SCOPED_TOKEN = 'contract-scoped-token-5e1d';
@@ -55,6 +56,20 @@ const slackTool = {
   description: 'Post a message',
 };
 const catalog = tools({ query: ['send', 'slack', 'message'], tools: [slackTool] });
+const MCP_ACCEPT = 'application/json, text/event-stream';
+const mcp = (
+  body: unknown,
+  headers: Record<string, string> = bearer(),
+  accept = MCP_ACCEPT,
+): InjectOptions => ({
+  method: 'POST',
+  url: '/mcp',
+  headers: { 'content-type': 'application/json', accept, ...headers },
+  payload: typeof body === 'string' ? body : JSON.stringify(body),
+});
+const listTools = mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+const MCP_NOT_OFFERED = (method: string) =>
+  `${method} /mcp is not offered: this MCP endpoint is stateless and answers POST only`;
 const get = (url: string, headers: Record<string, string> = {}): InjectOptions => ({
   method: 'GET',
   url,
@@ -213,18 +228,105 @@ export const contractCases: ContractCase[] = [
     op: 'searchTools',
     status: 415,
     request: tools('<query>send</query>', { 'content-type': 'application/xml' }),
-    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type'],
+    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: send Content-Type: application/json'],
   },
   {
     op: 'searchTools',
     status: 429,
     config: limited,
-    before: [catalog],
+    // Uses up the limit without waiting for a ranking thread to start, so Retry-After is still 60.
+    before: [tools({ query: ['send'], tools: [] })],
     request: catalog,
     error: API_LIMITED,
     retryAfter: '60',
   },
+  {
+    op: 'searchTools',
+    status: 504,
+    config: { REQUEST_DEADLINE_MS: 100 },
+    request: tools(heavyCatalogBody()),
+    error: ['AS_ERR_DEADLINE', 'The request did not finish within 100 ms'],
+  },
   { op: 'searchTools', status: 503, config: pressure, pressure: true, request: catalog, error: OVERLOADED },
+
+  { op: 'mcp', status: 200, request: listTools },
+  { op: 'mcp', status: 202, request: mcp({ jsonrpc: '2.0', method: 'notifications/initialized' }) },
+  {
+    op: 'mcp',
+    status: 400,
+    request: mcp({ jsonrpc: '2.0', id: 1 }),
+    error: ['FST_ERR_VALIDATION', "body must have required property 'method'"],
+  },
+  {
+    op: 'mcp',
+    status: 401,
+    request: mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, {}),
+    error: ['AS_ERR_UNAUTHORIZED', MISSING],
+  },
+  {
+    op: 'mcp',
+    status: 403,
+    request: mcp(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { ...bearer(SCOPED_TOKEN), 'x-project-id': 'billing' },
+    ),
+    error: ['AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
+  },
+  {
+    op: 'mcp',
+    status: 406,
+    request: mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, bearer(), 'application/json'),
+    error: [
+      'AS_ERR_NOT_ACCEPTABLE',
+      'Send Accept: application/json, text/event-stream (an MCP client accepts both)',
+    ],
+  },
+  {
+    op: 'mcp',
+    status: 413,
+    request: mcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { pad: 'x'.repeat(9 * 1024 * 1024) },
+    }),
+    error: ['FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'],
+  },
+  {
+    op: 'mcp',
+    status: 415,
+    request: { ...listTools, headers: { ...listTools.headers, 'content-type': 'application/xml' } },
+    error: ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: send Content-Type: application/json'],
+  },
+  {
+    op: 'mcp',
+    status: 429,
+    config: limited,
+    before: [listTools],
+    request: listTools,
+    error: API_LIMITED,
+    retryAfter: '60',
+  },
+  { op: 'mcp', status: 503, config: pressure, pressure: true, request: listTools, error: OVERLOADED },
+  { op: 'mcpGet', status: 401, request: get('/mcp'), error: ['AS_ERR_UNAUTHORIZED', MISSING] },
+  {
+    op: 'mcpGet',
+    status: 405,
+    request: get('/mcp', bearer()),
+    error: ['AS_ERR_METHOD_NOT_ALLOWED', MCP_NOT_OFFERED('GET')],
+  },
+  {
+    op: 'mcpDelete',
+    status: 401,
+    request: { method: 'DELETE', url: '/mcp' },
+    error: ['AS_ERR_UNAUTHORIZED', MISSING],
+  },
+  {
+    op: 'mcpDelete',
+    status: 405,
+    request: { method: 'DELETE', url: '/mcp', headers: bearer() },
+    error: ['AS_ERR_METHOD_NOT_ALLOWED', MCP_NOT_OFFERED('DELETE')],
+  },
 
   { op: 'getHealth', status: 200, request: get('/healthz') },
   { op: 'getReadiness', status: 200, request: get('/readyz') },

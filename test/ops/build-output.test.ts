@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_TOOL_NAMES } from '../mcp/mcp-client.js';
 import { freePort } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -16,6 +19,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
+  bin: Record<string, string>;
 };
 
 let out: string;
@@ -90,6 +94,34 @@ describe('npm run build', () => {
       expect(await exited).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('emits the agent-search-mcp bin, which serves the MCP tools over stdio', async () => {
+    expect(pkg.bin).toEqual({ 'agent-search-mcp': 'dist/mcp-stdio.js' });
+    const bin = join(out, pkg.bin['agent-search-mcp']);
+    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+    const client = new Client({ name: 'build-output-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin],
+        cwd: out,
+        env: { NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(MCP_TOOL_NAMES);
+      const tool = { toolKey: 'k', toolName: 'send_message', serverName: 'Slack' };
+      const result = await client.callTool({
+        name: 'search_tools',
+        arguments: { query: ['send'], tools: [tool] },
+      });
+      expect((result.structuredContent as { results: unknown[] }).results).toHaveLength(1);
+    } finally {
+      await client.close();
     }
   }, 30_000);
 });

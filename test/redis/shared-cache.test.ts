@@ -45,6 +45,7 @@ describe('Redis cache through the HTTP API', () => {
     expect([h.slack.count('auth.test'), h.slack.count('search.messages')]).toEqual([1, 1]);
     const keys = (await raw.keys('*')).sort();
     expect(keys).toEqual([
+      expect.stringMatching(new RegExp(`^as:v1:answer:search\\.messages:${me()}:[0-9a-f]{32}$`)),
       expect.stringMatching(new RegExp(`^as:v1:auth:${me()}:[0-9a-f]{32}$`)),
       expect.stringMatching(new RegExp(`^as:v1:search\\.messages:${me()}:[0-9a-f]{32}$`)),
     ]);
@@ -53,6 +54,10 @@ describe('Redis cache through the HTTP API', () => {
     // Fresh for CACHE_SEARCH_TTL_MS (60 s), then kept CACHE_STALE_GRACE_MS (1 h) for stale-if-error.
     expect(ttl).toBeGreaterThan(3_600_000);
     expect(ttl).toBeLessThanOrEqual(3_660_000);
+    // The answer built from it lives no longer than the Slack body stays fresh, and is never served stale.
+    const answerTtl = await raw.pttl(await keyOf('answer:search.messages'));
+    expect(answerTtl).toBeGreaterThan(50_000);
+    expect(answerTtl).toBeLessThanOrEqual(60_000);
   });
 
   it('serves the stale entry with X-Cache: STALE and its age when Slack rate limits a refresh', async () => {
@@ -106,6 +111,7 @@ describe('Redis cache through the HTTP API', () => {
     const first = await get(h.app, SEARCH);
     const key = await keyOf('search.messages');
     await raw.set(key, '{"v":1,"value":{"ok":tr', 'PX', 60_000);
+    await raw.set(await keyOf('answer:search.messages'), '{"v":1,"value":{"ok":tr', 'PX', 60_000);
     const second = await get(h.app, SEARCH);
     expect([second.status, second.headers['x-cache'], h.slack.count('search.messages')]).toEqual([
       200,

@@ -187,19 +187,14 @@ describe('bad input → 400 naming the item, never 500', () => {
     ],
     [
       'too many query items',
-      { query: Array(17).fill('a'), tools: [tool] },
-      'body/query Expected array length to be less or equal to 16',
-    ],
-    [
-      'query item too long',
-      { query: ['a'.repeat(2049)], tools: [tool] },
-      'body/query/0 Expected string length less or equal to 2048',
+      { query: Array(1001).fill('a'), tools: [tool] },
+      'body/query Expected array length to be less or equal to 1000',
     ],
     ['query as a number', { query: [5], tools: [tool] }, 'body/query/0 Expected string'],
     [
-      'context too long',
-      { query: ['a'], context: 'c'.repeat(16_385), tools: [tool] },
-      'body/context Expected string length less or equal to 16384',
+      'description a number',
+      { query: ['a'], tools: [{ ...tool, description: 5 }] },
+      'body/tools/0/description Expected union value',
     ],
     ['missing tools', { query: ['a'] }, 'body/tools Expected required property'],
     [
@@ -218,9 +213,14 @@ describe('bad input → 400 naming the item, never 500', () => {
       'body/tools/1/toolKey "a" duplicates body/tools/0/toolKey',
     ],
     [
-      'description over 8 KB',
-      { query: ['a'], tools: [{ ...tool, description: 'd'.repeat(8193) }] },
-      'body/tools/0/description Expected string length less or equal to 8192',
+      'description over 64 KB',
+      { query: ['a'], tools: [{ ...tool, description: 'd'.repeat(65_537) }] },
+      'body/tools/0/description Expected union value',
+    ],
+    [
+      'serverId not a string',
+      { query: ['a'], tools: [{ ...tool, serverId: 7 }] },
+      'body/tools/0/serverId Expected string',
     ],
     [
       'too many tools',
@@ -261,5 +261,92 @@ describe('bad input → 400 naming the item, never 500', () => {
     const res = await post(h.app, { query: ['tool_42'], tools: many, somethingNew: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json().results[0].toolKey).toBe('k42');
+  });
+});
+
+describe("MCP Router's real shapes", () => {
+  const routerTools = [
+    {
+      toolKey: 'srv-1:search_species',
+      toolName: 'search_species',
+      serverName: 'biodb',
+      serverId: 'srv-1',
+      projectId: 'proj-9',
+      description: 'Look up an organism',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          organism: { type: 'string', description: 'Latin or common name, e.g. zebrafish' },
+          limit: { type: 'integer' },
+        },
+      },
+    },
+    { toolKey: 'k2', toolName: 'list_files', serverName: 'fs', description: null },
+  ];
+
+  it('finds a word only a parameter describes, echoes serverId and projectId, and takes description null', async () => {
+    const res = await post(h.app, { query: ['zebrafish'], tools: routerTools });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      results: [
+        {
+          toolKey: 'srv-1:search_species',
+          toolName: 'search_species',
+          serverName: 'biodb',
+          serverId: 'srv-1',
+          projectId: 'proj-9',
+          description: 'Look up an organism',
+          relevance: expect.any(Number),
+          explanation: 'Matched "zebrafish" in parameters.',
+        },
+      ],
+    });
+    const files = await post(h.app, { query: ['list files'], tools: routerTools });
+    expect(files.json()).toEqual({
+      results: [
+        {
+          toolKey: 'k2',
+          toolName: 'list_files',
+          serverName: 'fs',
+          relevance: expect.any(Number),
+          explanation: 'Matched "list", "files" in name.',
+        },
+      ],
+    });
+  });
+
+  it('accepts an 18 KB query item and a long context, ranked on their most telling words', async () => {
+    const filler = 'Please take care of the following step of my plan carefully and report back. ';
+    const task = `${filler.repeat(120)}Then post the summary as a message to the team channel on Slack. ${filler.repeat(100)}`;
+    expect(task.length).toBeGreaterThan(17_000);
+    const res = await post(h.app, { query: [task], context: task, tools, maxResults: 2 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results.map((r: { toolKey: string }) => r.toolKey)).toEqual(['k1', 'k5']);
+  });
+
+  it('answers a body without Content-Type with a 415 that says what to send', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/catalog/search',
+      headers: { authorization: `Bearer ${API_TOKEN}` },
+      payload: JSON.stringify({ query: ['send'], tools }),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      statusCode: 415,
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+      error: 'Unsupported Media Type',
+      message: 'Unsupported Media Type: send Content-Type: application/json',
+    });
+  });
+
+  it('keeps relevance when a context matches nothing, and lets a matching context reorder', async () => {
+    const query = ['send a message'];
+    const alone = (await post(h.app, { query, tools })).json().results;
+    const unrelated = (await post(h.app, { query, context: 'zzyzx quux frobnicate', tools })).json().results;
+    expect(unrelated).toEqual(alone);
+    const steered = (await post(h.app, { query: ['list or send'], context: 'channels', tools })).json()
+      .results;
+    expect(steered[0].toolKey).toBe('k5');
   });
 });

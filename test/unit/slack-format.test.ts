@@ -9,6 +9,7 @@ import { buildPermalink, threadTsFromPermalink } from '../../src/slack/permalink
 import { conciseSearchHint, searchSummary, threadSummary } from '../../src/slack/summary.js';
 import { decodeToMeCursor, encodeToMeCursor } from '../../src/slack/to-me-cursor.js';
 import { TRUNCATION_NOTE, truncateText } from '../../src/slack/truncate-text.js';
+import { WORDING } from '../../src/slack/wording.js';
 
 describe('buildSearchQuery', () => {
   it('appends modifiers in a fixed order', () => {
@@ -150,7 +151,13 @@ describe('summaries and cursors', () => {
       'Found 0 messages. N.',
     );
     expect(threadSummary(3, true)).toBe('Found 3 messages in thread. Use next_cursor for more results.');
-    expect(conciseSearchHint(false)).toBe('Full Slack objects: response_format=detailed.');
+    expect(conciseSearchHint(false, WORDING.rest)).toBe('Full Slack objects: response_format=detailed.');
+    expect(conciseSearchHint(true, WORDING.rest)).toBe(
+      'Whole thread: GET /threads/{channel_id}/{thread_ts}. Full Slack objects: response_format=detailed.',
+    );
+    expect(conciseSearchHint(true, WORDING.mcp)).toBe(
+      'Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Full Slack objects: response_format=detailed.',
+    );
   });
   it('reads next_cursor wherever Slack puts it', () => {
     expect(readSearchNextCursor({ messages: { pagination: { next_cursor: 'a' } } })).toBe('a');

@@ -1,8 +1,8 @@
-import { Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../schemas/error.js';
-import { threadExamples } from '../schemas/examples.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../schemas/headers.js';
-import { jsonResponse } from '../schemas/response.js';
+import { type Static, Type } from '@sinclair/typebox';
+import { slackErrorResponses } from './error.js';
+import { threadExamples } from './examples.js';
+import { projectHeaders, slackTokenHeader, xCacheHeader } from './headers.js';
+import { jsonResponse } from './response.js';
 import {
   ChannelId,
   ConciseThreadMessage,
@@ -11,7 +11,7 @@ import {
   ResponseMetadata,
   SlackTs,
   SlackTsBound,
-} from '../schemas/slack.js';
+} from './slack.js';
 
 export const ThreadParams = Type.Object({
   channel: ChannelId,
@@ -74,3 +74,10 @@ export const threadSchema = {
     ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
   },
 };
+
+/** The thread read's parameters: the path's `channel` and `ts` with the query's. */
+export type ThreadRepliesParams = Static<typeof ThreadParams> & Static<typeof ThreadQuery>;
+export type ConciseThread = Static<typeof ConciseThreadBody>;
+/** Slack's conversations.replies body (loosely typed: passed through) with our summary. */
+export type DetailedThread = Static<typeof DetailedThreadBody> & Record<string, unknown>;
+export type ThreadBody = ConciseThread | DetailedThread;

@@ -1,18 +1,10 @@
-import { Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../schemas/error.js';
-import { searchExamples } from '../schemas/examples.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../schemas/headers.js';
-import { jsonResponse } from '../schemas/response.js';
-import {
-  ChannelId,
-  ConciseMatch,
-  Cursor,
-  Day,
-  ResponseFormat,
-  ResponseMetadata,
-  UserId,
-} from '../schemas/slack.js';
-import { StringEnum } from '../schemas/string-enum.js';
+import { type Static, Type } from '@sinclair/typebox';
+import { slackErrorResponses } from './error.js';
+import { searchExamples } from './examples.js';
+import { projectHeaders, slackTokenHeader, xCacheHeader } from './headers.js';
+import { jsonResponse } from './response.js';
+import { ChannelId, ConciseMatch, Cursor, Day, ResponseFormat, ResponseMetadata, UserId } from './slack.js';
+import { StringEnum } from './string-enum.js';
 
 export const SearchQuery = Type.Object(
   {
@@ -113,3 +105,9 @@ export const searchMessagesSchema = {
     ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
   },
 };
+
+export type SearchMessagesParams = Static<typeof SearchQuery>;
+export type ConciseSearch = Static<typeof ConciseSearchBody>;
+/** Slack's search.messages body (loosely typed: passed through) with our summary. */
+export type DetailedSearch = Static<typeof DetailedSearchBody> & Record<string, unknown>;
+export type SearchMessagesBody = ConciseSearch | DetailedSearch;

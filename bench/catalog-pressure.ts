@@ -1,0 +1,133 @@
+// `tsx bench/catalog-pressure.ts`: three clients send maximum-size catalog requests (~7 MB of CJK text,
+// a new tool list each time) while a probe times GET /healthz every 20 ms, over real sockets, to
+// src/server.ts in its own process (SERVER_DIR: another checkout's, for a before/after comparison).
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { heavyCatalogBody } from '../test/support/heavy-catalog.js';
+import { median, percentile } from './catalog-metrics.js';
+import { formatTable } from './format-table.js';
+
+const TOKEN = 'bench-pressure-token';
+const CLIENTS = 3;
+const PER_CLIENT = Number(process.env.PER_CLIENT ?? 4);
+
+function send(port: number, method: string, path: string, body?: string) {
+  const started = performance.now();
+  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: { authorization: `Bearer ${TOKEN}`, ...(body && { 'content-type': 'application/json' }) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startServer(dir: string, env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_TOKENS: TOKEN,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    const up = await send(port, 'GET', '/healthz').catch(() => undefined);
+    if (up?.status === 200) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 2500)); // past the overload plugin's boot grace
+  return { port, stop: () => child.kill('SIGTERM') };
+}
+
+export async function benchCatalogPressure(
+  dir = resolve(import.meta.dirname, '..'),
+  env: Record<string, string> = {},
+) {
+  const bodies = Array.from({ length: CLIENTS * PER_CLIENT }, (_, i) => heavyCatalogBody(i));
+  const { port, stop } = await startServer(dir, env);
+  let done = false;
+  const probes: number[] = [];
+  const probe = (async () => {
+    while (!done) {
+      probes.push((await send(port, 'GET', '/healthz')).ms);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const answers = (
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        const out = [];
+        for (let i = 0; i < PER_CLIENT; i++)
+          out.push(await send(port, 'POST', '/catalog/search', bodies[c * PER_CLIENT + i]));
+        return out;
+      }),
+    )
+  ).flat();
+  done = true;
+  await probe;
+  stop();
+  const counts = new Map<number, number>();
+  for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
+  const statuses = [...counts].map(([status, n]) => `${n}× ${status}`).join(', ');
+  const ms = answers.map((a) => a.ms);
+  console.log(
+    `\n## /healthz under ${CLIENTS} clients × ${PER_CLIENT} maximum-size catalog requests (${(Buffer.byteLength(bodies[0] as string) / 1e6).toFixed(1)} MB each), server in ${dir} ${JSON.stringify(env)}\n`,
+  );
+  console.log(
+    formatTable(
+      ['', 'n', 'p50 ms', 'p99 ms', 'max ms', 'answers'],
+      [
+        [
+          'GET /healthz',
+          String(probes.length),
+          median(probes).toFixed(1),
+          percentile(probes, 99).toFixed(1),
+          Math.max(...probes).toFixed(1),
+          '',
+        ],
+        [
+          'POST /catalog/search',
+          String(ms.length),
+          median(ms).toFixed(0),
+          percentile(ms, 99).toFixed(0),
+          Math.max(...ms).toFixed(0),
+          statuses,
+        ],
+      ],
+    ),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const env: Record<string, string> = {};
+  for (const k of ['CATALOG_WORKERS', 'REQUEST_DEADLINE_MS'])
+    if (process.env[k]) env[k] = process.env[k] as string;
+  await benchCatalogPressure(process.env.SERVER_DIR, env);
+}

@@ -1,0 +1,189 @@
+// What a cached answer costs next to the bytes it sends: req/s of the service for a cache-hit concise search,
+// a cache-hit thread read and a 300-tool catalog request, each against a bare node:http server that sends
+// the same bytes, in the same run, round by round, and the CPU time the servers spend per request (steadier
+// than req/s on a shared machine); then the heap one cached search answer holds.
+// `npm run bench` runs it; alone: `npx tsx bench/hot-path.ts`. HOT_ROUNDS (5), HOT_SECONDS (3),
+// HOT_CONNECTIONS (10). Traffic goes to 127.0.0.1 only.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type autocannon from 'autocannon';
+import { formatTable } from './format-table.js';
+import { AUTH, catalogBody, type LoadTargets, startLoadTargets, THREAD_PATH } from './load-targets.js';
+
+const ROUNDS = Number(process.env.HOT_ROUNDS ?? 5);
+const SECONDS = Number(process.env.HOT_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.HOT_CONNECTIONS ?? 10);
+const HEAP_ENTRIES = 500;
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  bodyFile?: string;
+}
+
+const CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const headersOf = (s: Scenario) => ({ ...AUTH, ...(s.body ? { 'content-type': 'application/json' } : {}) });
+
+function catalogScenario(): Scenario {
+  const body = catalogBody(300);
+  const bodyFile = join(mkdtempSync(join(tmpdir(), 'hot-path-')), 'catalog-300.json');
+  writeFileSync(bodyFile, body);
+  return { name: 'catalog search, 300 tools', method: 'POST', path: '/catalog/search', body, bodyFile };
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'search, concise, cache hit', method: 'GET', path: '/search/messages?query=deploy' },
+  { name: 'search, concise, 82 matches, hit', method: 'GET', path: '/search/messages?query=the&count=100' },
+  { name: 'thread (40 replies), cache hit', method: 'GET', path: THREAD_PATH },
+  catalogScenario(),
+];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** A server that reads the request body, if any, and answers every request with `bytes`. */
+async function sameBytesServer(bytes: Buffer, contentType: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': contentType, 'content-length': bytes.length });
+      res.end(bytes);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+interface Run {
+  rps: number;
+  /** CPU time this process (the servers) spent per answered request, in µs. */
+  cpuUs: number;
+}
+
+/**
+ * autocannon in a child process, so the CPU time this process spends is the servers' alone: CPU per
+ * request holds steady while other work on the machine moves req/s around.
+ */
+async function run(url: string, s: Scenario, duration = SECONDS): Promise<Run> {
+  const args = [CLI, '-j', '-c', String(CONNECTIONS), '-d', String(duration), '-m', s.method];
+  for (const [k, v] of Object.entries(headersOf(s))) args.push('-H', `${k}=${v}`);
+  if (s.bodyFile) args.push('-i', s.bodyFile);
+  const cpu = process.cpuUsage();
+  const child = spawn(process.execPath, [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  await once(child, 'close');
+  const used = process.cpuUsage(cpu);
+  const result = JSON.parse(out) as autocannon.Result;
+  if (result.non2xx || result.errors)
+    throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, cpuUs: (used.user + used.system) / result.requests.total };
+}
+
+async function ratios(t: LoadTargets) {
+  const rows: string[][] = [];
+  for (const s of SCENARIOS) {
+    const warm = await t.app.inject({
+      method: s.method,
+      url: s.path,
+      headers: headersOf(s),
+      payload: s.body,
+    });
+    if (warm.statusCode !== 200) throw new Error(`${s.path} answered ${warm.statusCode}: ${warm.body}`);
+    const bare = await sameBytesServer(warm.rawPayload, String(warm.headers['content-type']));
+    const appUrl = `${t.appUrl}${s.path}`;
+    const bareUrl = `${bare.url}${s.path}`;
+    try {
+      await run(appUrl, s, 1);
+      await run(bareUrl, s, 1);
+      const app: Run[] = [];
+      const same: Run[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternate which goes first, so a change in the machine's load does not favour one side.
+        if (round % 2) same.push(await run(bareUrl, s));
+        app.push(await run(appUrl, s));
+        if (!(round % 2)) same.push(await run(bareUrl, s));
+      }
+      const rpsRatios = app.map((r, i) => r.rps / same[i].rps);
+      const cpuRatios = app.map((r, i) => same[i].cpuUs / r.cpuUs);
+      rows.push([
+        s.name,
+        String(warm.rawPayload.length),
+        median(app.map((r) => r.rps)).toFixed(0),
+        median(same.map((r) => r.rps)).toFixed(0),
+        median(rpsRatios).toFixed(3),
+        rpsRatios.map((r) => r.toFixed(2)).join(' '),
+        `${median(app.map((r) => r.cpuUs)).toFixed(0)} / ${median(same.map((r) => r.cpuUs)).toFixed(0)}`,
+        median(cpuRatios).toFixed(3),
+      ]);
+    } finally {
+      await new Promise((resolve) => bare.server.close(resolve));
+    }
+  }
+  const header = [
+    'scenario',
+    'bytes',
+    'service req/s',
+    'same-bytes req/s',
+    'req/s ratio',
+    'per round',
+    'CPU µs/req (service / same-bytes)',
+    'CPU ratio',
+  ];
+  console.log(`\n${formatTable(header, rows)}\n`);
+}
+
+/** Heap held per cached concise search answer (query=deploy, 16 matches), everything it keeps in the in-memory cache. */
+async function heapPerAnswer(t: LoadTargets) {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  const heapUsed = () => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+  const before = heapUsed();
+  for (let i = 0; i < HEAP_ENTRIES; i++) {
+    // Distinct keys, each the same 16 matches (`-h<i>` excludes a word no message has).
+    const url = `/search/messages?query=deploy+-h${i}`;
+    const res = await t.app.inject({ method: 'GET', url, headers: AUTH });
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+    if (i % 100 === 0) t.slack.reset();
+  }
+  t.slack.reset();
+  const perEntry = (heapUsed() - before) / HEAP_ENTRIES;
+  console.log(
+    `heap per cached concise search answer (query=deploy: 16 matches, ${HEAP_ENTRIES} answers): ${(perEntry / 1024).toFixed(1)} KB`,
+  );
+}
+
+export async function benchHotPath() {
+  console.log(
+    `## Hot path: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, against a same-bytes node:http server`,
+  );
+  const t = await startLoadTargets({ CACHE_MAX_ENTRIES: 10_000 });
+  try {
+    await ratios(t);
+    await heapPerAnswer(t);
+  } finally {
+    await t.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchHotPath();

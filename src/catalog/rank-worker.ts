@@ -1,0 +1,22 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { IndexCache } from './index-cache.js';
+import { rankTools } from './rank-tools.js';
+import type { RankRequest } from './types.js';
+
+// One ranking thread of a RankPool: its own index cache, one request at a time.
+
+// Ranking yields the CPU to the event loop (health checks, other routes): on Linux a thread has its own
+// nice value, set through its id (/proc/thread-self → <pid>/task/<tid>). Elsewhere it stays as it is.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {}
+const cache = new IndexCache((workerData as { cacheBytes: number }).cacheBytes);
+parentPort?.on('message', ({ id, req }: { id: number; req: RankRequest }) => {
+  try {
+    parentPort?.postMessage({ id, results: rankTools(req, { cache }) });
+  } catch (err) {
+    parentPort?.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+});

@@ -1,0 +1,38 @@
+import { IndexCache } from './index-cache.js';
+import { RankPool, RankTimeout } from './rank-pool.js';
+import { rankTools } from './rank-tools.js';
+import type { RankRequest, SearchResult } from './types.js';
+
+export type CatalogSearcher = {
+  /** Ranked results, or a RankTimeout once `deadline` (epoch ms) has passed. */
+  search(req: RankRequest, deadline: number): Promise<SearchResult[]>;
+  close(): Promise<void>;
+};
+
+export type SearcherOptions = {
+  /** Ranking threads; 0 ranks on the event loop (and can only notice a passed deadline afterwards). */
+  workers: number;
+  /** Estimated bytes of cached indexes per thread. */
+  cacheBytes: number;
+};
+
+/** A ranking service: a pool of worker threads, or in process when `workers` is 0. */
+export function createSearcher({ workers, cacheBytes }: SearcherOptions): CatalogSearcher {
+  if (workers > 0) {
+    const pool = new RankPool({ size: workers, cacheBytes });
+    return {
+      // Nothing to rank is answered here, without a thread.
+      search: async (req, deadline) => (req.tools.length === 0 ? [] : pool.rank(req, deadline)),
+      close: () => pool.close(),
+    };
+  }
+  const cache = new IndexCache(cacheBytes);
+  return {
+    search: async (req, deadline) => {
+      const results = rankTools(req, { cache });
+      if (Date.now() > deadline) throw new RankTimeout('ran past its deadline');
+      return results;
+    },
+    close: async () => {},
+  };
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { buildApp } from './app.js';
+import { loadConfigOrExit } from './config.js';
+import { Errors } from './errors.js';
+import { trackUnanswered } from './mcp/unanswered.js';
+import { createRedisClient } from './redis/redis-client.js';
+import type { SlackAccess } from './slack-client/types.js';
+
+// `agent-search-mcp`: the MCP tools over stdio for a local client. The same app as the HTTP service
+// (cache, Slack gateway, services), built but never listening; stdout carries only MCP messages, so the
+// log goes to stderr. Config from the environment: SLACK_USER_TOKEN, optional REDIS_URL, LOG_LEVEL, …
+
+const config = loadConfigOrExit();
+
+const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
+const app = await buildApp({ config, redis, logger: { stream: process.stderr } });
+await app.ready();
+if (!config.SLACK_USER_TOKEN)
+  app.log.warn('SLACK_USER_TOKEN is not set: the Slack tools will answer AS_ERR_NO_SLACK_TOKEN');
+
+/** The local user acts with the configured token; each tool call gets REQUEST_DEADLINE_MS. */
+function slackAccess(): SlackAccess {
+  if (!config.SLACK_USER_TOKEN) throw new Errors.NoSlackToken();
+  return {
+    token: config.SLACK_USER_TOKEN,
+    fromCaller: false,
+    deadline: Date.now() + config.REQUEST_DEADLINE_MS,
+  };
+}
+
+const server = app.mcpServer({
+  log: app.log,
+  slackAccess,
+  get deadline() {
+    return Date.now() + config.REQUEST_DEADLINE_MS;
+  },
+});
+const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: 8 * 1024 * 1024 });
+await server.connect(transport);
+const answered = trackUnanswered(transport);
+
+let closing = false;
+const shutdown = async (reason: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ reason }, 'closing');
+  if (reason === 'stdin closed') await answered(config.REQUEST_DEADLINE_MS + 1000);
+  await server.close().catch(() => {});
+  await app.close();
+  process.exit(0);
+};
+process.stdin.once('end', () => void shutdown('stdin closed'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+app.log.info('agent-search MCP server on stdio');

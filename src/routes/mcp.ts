@@ -1,0 +1,72 @@
+import { STATUS_CODES } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Errors } from '../errors.js';
+import type { McpCaller } from '../mcp/mcp-caller.js';
+import { mcpDeleteSchema, mcpGetSchema, mcpPostSchema } from '../schemas/mcp.js';
+
+const acceptsMcp = (accept = '') =>
+  accept.includes('application/json') && accept.includes('text/event-stream');
+
+/** After the reply is hijacked, a failure can only be written by hand (or the socket closed). */
+function failHijacked(request: FastifyRequest, reply: FastifyReply, err: unknown) {
+  request.log.error({ err }, 'MCP request failed');
+  if (reply.raw.headersSent) return void reply.raw.destroy();
+  const body = {
+    statusCode: 500,
+    code: 'AS_ERR_INTERNAL',
+    error: STATUS_CODES[500],
+    message: 'Internal Server Error',
+  };
+  reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+}
+
+/**
+ * POST /mcp: MCP over Streamable HTTP, stateless. Each request gets a fresh server and transport acting
+ * for its caller, behind the same hooks as the REST routes (bearer, project, rate limit, load shedding).
+ */
+export default async function mcpRoute(app: FastifyInstance) {
+  app.post('/mcp', { schema: mcpPostSchema, onRequest: app.authenticate }, async (request, reply) => {
+    if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
+    const caller: McpCaller = {
+      log: request.log,
+      apiClient: request.apiClient,
+      project: request.project,
+      deadline: request.deadline,
+      slackAccess: () => app.slackAccess(request),
+    };
+    const server = app.mcpServer(caller);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.raw.once('close', () => void server.close());
+    try {
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (err) {
+      failHijacked(request, reply, err);
+    }
+  });
+
+  for (const [method, schema] of [
+    ['GET', mcpGetSchema],
+    ['DELETE', mcpDeleteSchema],
+  ] as const) {
+    app.route({
+      method,
+      url: '/mcp',
+      schema,
+      onRequest: app.authenticate,
+      handler: async (_request, reply) => {
+        reply.header('allow', 'POST');
+        throw new Errors.MethodNotAllowed(
+          `${method} /mcp is not offered: this MCP endpoint is stateless and answers POST only`,
+        );
+      },
+    });
+  }
+}

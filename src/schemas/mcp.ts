@@ -1,0 +1,88 @@
+import { Type } from '@sinclair/typebox';
+import { mcpErrorResponses } from './error.js';
+import { projectHeaders, slackTokenHeader } from './headers.js';
+import { jsonResponse } from './response.js';
+
+export const MCP_SPEC_URL =
+  'https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http';
+
+const RequestId = Type.Union([Type.String({ maxLength: 256 }), Type.Integer()]);
+
+/** A JSON-RPC request or notification from an MCP client (one per POST: MCP has no batches since 2025-06-18). */
+export const McpMessage = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Optional(RequestId),
+    method: Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description: 'e.g. initialize, tools/list, tools/call',
+    }),
+    params: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: false, description: 'A JSON-RPC 2.0 request (with id) or notification (without)' },
+);
+
+const McpResponse = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Optional(RequestId),
+    result: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    error: Type.Optional(
+      Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) }),
+    ),
+  },
+  { description: 'The JSON-RPC response; tool failures are results with isError: true' },
+);
+
+const toolCallExample = {
+  summary: 'tools/call search_tools: the structured result and the same JSON as text',
+  value: {
+    jsonrpc: '2.0',
+    id: 3,
+    result: {
+      structuredContent: { results: [] },
+      content: [{ type: 'text', text: '{"results":[]}' }],
+    },
+  },
+};
+
+const acceptHeader = {
+  accept: Type.Optional(
+    Type.String({ description: 'Must list application/json and text/event-stream (the MCP transport rule)' }),
+  ),
+};
+
+export const mcpPostSchema = {
+  tags: ['mcp'],
+  operationId: 'mcp',
+  summary: 'MCP over Streamable HTTP',
+  description: [
+    'The Model Context Protocol endpoint (Streamable HTTP transport, stateless: no Mcp-Session-Id, no server-sent events; every POST is answered with one JSON body, so any replica can take any request).',
+    'Tools: slack_search_messages (GET /search/messages as a tool), slack_get_thread_replies (GET /threads/{channel}/{ts}) and search_tools (POST /catalog/search). X-Slack-Token acts as that Slack user exactly as on the REST routes; bearer authentication, project scoping, the per-token rate limit, the deadline and load shedding are those of the REST routes, and fail with HTTP errors in our shape.',
+    'Bad tool arguments and Slack failures are tool results with isError: true whose text is our error body (with retryAfterSeconds for a rate limit). Notifications are answered 202 with no body.',
+  ].join('\n\n'),
+  externalDocs: { description: 'MCP Streamable HTTP transport', url: MCP_SPEC_URL },
+  security: [{ bearerAuth: [] }],
+  headers: Type.Object({ ...acceptHeader, ...slackTokenHeader, ...projectHeaders }),
+  body: McpMessage,
+  response: {
+    200: jsonResponse('The JSON-RPC response', McpResponse, { toolCall: toolCallExample }),
+    202: { description: 'A notification was accepted; no body', type: 'null' },
+    ...mcpErrorResponses(400, 401, 403, 406, 413, 415, 429, 503),
+  },
+};
+
+const methodNotAllowed = (method: string) => ({
+  tags: ['mcp'],
+  operationId: `mcp${method[0]}${method.slice(1).toLowerCase()}`,
+  summary: `${method} /mcp is not offered`,
+  description:
+    'The endpoint is stateless: there is no server-sent event stream to open (GET) and no session to end (DELETE). MCP clients take the 405 in their stride.',
+  externalDocs: { description: 'MCP Streamable HTTP transport', url: MCP_SPEC_URL },
+  security: [{ bearerAuth: [] }],
+  response: mcpErrorResponses(401, 405),
+});
+
+export const mcpGetSchema = methodNotAllowed('GET');
+export const mcpDeleteSchema = methodNotAllowed('DELETE');

@@ -1,0 +1,40 @@
+import type { CacheStatus } from '../cache/types.js';
+import type { SearchMessagesBody, SearchMessagesParams } from '../schemas/search-messages.js';
+import type { ThreadBody, ThreadRepliesParams } from '../schemas/threads.js';
+import type { Surface } from '../slack/wording.js';
+import type { SlackAccess } from '../slack-client/types.js';
+import { type AnswerCacheDeps, createAnswerCache } from './answer-cache.js';
+import type { PipelineDeps } from './pipeline-deps.js';
+import { searchMessages } from './search-messages.js';
+import { threadReplies } from './thread-replies.js';
+
+export interface SearchOptions {
+  /** Only the wording of hints and messages changes: REST paths and parameters, or MCP tools and arguments. */
+  surface: Surface;
+}
+
+/**
+ * Slack search and thread reads, the one pipeline every front end calls: identity once per request, the
+ * cached answer, else Slack (cached), formatting, summary and byte cap. Bodies may be shared with the
+ * cache: callers send them and never change them. Failures are the typed errors of `src/errors.ts`.
+ */
+export interface SlackSearch {
+  searchMessages(
+    access: SlackAccess,
+    params: SearchMessagesParams,
+    options: SearchOptions,
+  ): Promise<{ body: SearchMessagesBody; cache: CacheStatus }>;
+  threadReplies(
+    access: SlackAccess,
+    params: ThreadRepliesParams,
+    options: SearchOptions,
+  ): Promise<{ body: ThreadBody; cache: CacheStatus }>;
+}
+
+export function createSlackSearch(deps: Omit<PipelineDeps, 'answers'> & AnswerCacheDeps): SlackSearch {
+  const pipeline: PipelineDeps = { ...deps, answers: createAnswerCache(deps) };
+  return {
+    searchMessages: (access, params, { surface }) => searchMessages(pipeline, access, params, surface),
+    threadReplies: (access, params, { surface }) => threadReplies(pipeline, access, params, surface),
+  };
+}

@@ -1,0 +1,28 @@
+/** Which front end asked: hints and error messages name its paths and parameters, or its tools and arguments. */
+export type Surface = 'rest' | 'mcp';
+
+export interface Wording {
+  /** How a parameter is named in a message about it. */
+  param: (name: string) => string;
+  /** How to read a whole thread, when a concise match is in one. */
+  threadHint: string;
+  /** How to ask a search for fewer bytes. */
+  smallerSearch: string;
+  /** How to read the rest of a thread after `lastTs`, when the byte cap cut a page short. */
+  threadResume: (lastTs: string) => string;
+}
+
+export const WORDING: Record<Surface, Wording> = {
+  rest: {
+    param: (name) => `querystring/${name}`,
+    threadHint: 'Whole thread: GET /threads/{channel_id}/{thread_ts}.',
+    smallerSearch: 'ask for a smaller count or set max_text_chars',
+    threadResume: (lastTs) => `continue with oldest=${lastTs}`,
+  },
+  mcp: {
+    param: (name) => name,
+    threadHint: 'Whole thread: use slack_get_thread_replies with channel_id and thread_ts.',
+    smallerSearch: 'ask for a smaller count or set max_text_chars',
+    threadResume: () => 'ask for a smaller limit',
+  },
+};

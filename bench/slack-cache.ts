@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_USER_TOKEN, type FakeSlack, startFakeSlack } from '../fake-slack/index.js';
 import { buildApp } from '../src/app.js';
-import { createRedisClient } from '../src/cache/redis-client.js';
 import { defaultConfig } from '../src/config.js';
+import { createRedisClient } from '../src/redis/redis-client.js';
 import { type RedisServer, startRedisServer } from '../test/support/redis-server.js';
 import { formatTable } from './format-table.js';
 

@@ -1,6 +1,6 @@
 import { buildApp } from '../src/app.js';
-import { createRedisClient } from '../src/cache/redis-client.js';
 import { loadConfig } from '../src/config.js';
+import { createRedisClient } from '../src/redis/redis-client.js';
 import { DEMO_USER_TOKEN, startFakeSlack } from './index.js';
 
 /**

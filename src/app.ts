@@ -1,15 +1,16 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { RateGate } from './cache/rate-gate.js';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import type { Config } from './config.js';
+import { clientErrorHandler } from './http/client-error.js';
 import { loggerOptions } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
 import apiRateLimit from './plugins/api-rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
 import catalogPlugin from './plugins/catalog.js';
+import connectionClose from './plugins/connection-close.js';
 import drainConnections from './plugins/drain-connections.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import mcpPlugin from './plugins/mcp.js';
@@ -20,6 +21,7 @@ import redisPlugin from './plugins/redis.js';
 import requestId from './plugins/request-id.js';
 import slackPlugin from './plugins/slack.js';
 import slackSearchPlugin from './plugins/slack-search.js';
+import type { RateGate } from './rate-gates/rate-gate.js';
 import catalogSearchRoute from './routes/catalog-search.js';
 import healthRoutes from './routes/health.js';
 import mcpRoute from './routes/mcp.js';
@@ -52,6 +54,8 @@ export interface AppOptions {
    * connects it and closes it on close. Absent: everything stays in process memory.
    */
   redis?: Redis;
+  /** Circuit breaker timing of the Redis link (tests shorten it). */
+  redisBreaker?: { breakerOpenMs?: number; probeMs?: number };
   /** Process metrics in GET /metrics. @default true */
   defaultMetrics?: boolean;
 }
@@ -65,6 +69,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : loggerOptions(config.LOG_LEVEL, typeof options.logger === 'object' ? options.logger : {}),
     bodyLimit: 8 * 1024 * 1024,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Socket inactivity: longer than any request may take to answer.
+    connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.REQUEST_DEADLINE_MS) + 5000,
+    // Node checks the request timeouts every 30 s by default: a slow body would then live up to 30 s longer.
+    http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS) },
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: requestIdOf,
     frameworkErrors,
@@ -82,12 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(requestId);
   await app.register(drainConnections);
+  await app.register(connectionClose);
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   await app.register(metricsPlugin, { defaultMetrics: options.defaultMetrics });
   const { metrics } = app;
   await app.register(overload);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
-  await app.register(redisPlugin, { client: options.redis, clock });
+  await app.register(redisPlugin, { client: options.redis, ...options.redisBreaker });
   await app.register(apiRateLimit, { onLimited: metrics.onApiRateLimited });
   await app.register(cachePlugin, { clock, parts: options.cache, onEvent: metrics.onCacheEvent });
   await app.register(slackPlugin, { clock, onCall: metrics.onSlackCall, onRateWait: metrics.onRateWait });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import { envSchema } from 'env-schema';
 import { StringEnum } from './schemas/string-enum.js';
@@ -14,10 +15,33 @@ export const ConfigSchema = Type.Object({
     description: 'Comma-separated bearer tokens accepted for all projects',
   }),
   API_TOKENS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  AUTH_FAILURES_MAX: Type.Integer({
+    minimum: 1,
+    default: 30,
+    description: 'Invalid bearer tokens one client address may send per AUTH_FAILURES_WINDOW_MS before 429',
+  }),
+  AUTH_FAILURES_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+  KEY_HASH_SECRET: Type.String({
+    minLength: 16,
+    default: randomBytes(32).toString('base64url'),
+    description:
+      'Secret of the keyed hash (HMAC) in Redis keys; unset = random per process, so replicas sharing Redis must set the same value',
+  }),
   SLACK_USER_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   SLACK_API_URL: Type.String({ default: 'https://slack.com/api/', pattern: '^https?://[^\\s]+$' }),
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
   REQUEST_DEADLINE_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 300_000,
+    default: 30_000,
+    description: 'Time a client has to send a whole request, body included; then 408 and the socket closes',
+  }),
+  MAX_CONNECTIONS: Type.Integer({
+    minimum: 1,
+    default: 1000,
+    description: 'Open sockets at most; further ones are closed at once. Keep it under `ulimit -n` minus ~50',
+  }),
   CATALOG_WORKERS: Type.Integer({
     minimum: 0,
     maximum: 16,
@@ -33,14 +57,22 @@ export const ConfigSchema = Type.Object({
   CACHE_SEARCH_TTL_MS: Ms(60_000, 'Fresh lifetime of a search.messages answer'),
   CACHE_THREAD_MIN_TTL_MS: Ms(15_000, 'Thread TTL when the last reply is recent'),
   CACHE_THREAD_MAX_TTL_MS: Ms(3_600_000, 'Thread TTL for a thread quiet for days'),
-  CACHE_AUTH_TTL_MS: Ms(86_400_000, 'Lifetime of a memoised auth.test answer'),
+  CACHE_AUTH_TTL_MS: Ms(
+    600_000,
+    'Lifetime of a memoised auth.test answer: how often a Slack token is re-validated (a revoked one then gets 401)',
+  ),
   CACHE_USER_TTL_MS: Ms(3_600_000, 'Lifetime of a memoised user name (users.info), per workspace'),
   CACHE_STALE_GRACE_MS: Ms(3_600_000, 'How long an expired entry may still be served when Slack fails'),
   CACHE_MAX_ENTRIES: Type.Integer({
     minimum: 10,
-    default: 2_000,
+    default: 10_000,
+    description: 'Entries in the in-memory cache',
+  }),
+  CACHE_MAX_BYTES: Type.Integer({
+    minimum: 1_000_000,
+    default: 64 * 1024 * 1024,
     description:
-      'Entries in the in-memory cache; a full search page is up to ~55 KB, so 2,000 is ~110 MB at worst',
+      'JSON size of the values in the in-memory cache (also the fallback while Redis is out); the heap they take is a few times this, see docs/operations.md',
   }),
   CACHE_LOCK_TTL_MS: Type.Integer({
     minimum: 100,

@@ -35,6 +35,22 @@ export const Errors = {
   ),
   Deadline: createError('AS_ERR_DEADLINE', 'The request did not finish within %d ms', 504),
   ProjectForbidden: createError('AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project %s', 403),
+  ProjectRequired: createError(
+    'AS_ERR_PROJECT_REQUIRED',
+    'This token is scoped to projects: name one of them in X-Project-Id',
+    403,
+  ),
+  AccessForbidden: createError('AS_ERR_ACCESS_FORBIDDEN', 'This token may not use the %s routes', 403),
+  AuthRateLimited: createError(
+    'AS_ERR_AUTH_RATE_LIMITED',
+    'Too many invalid bearer tokens from this address: retry after %d s',
+    429,
+  ),
+  EmptySlackToken: createError(
+    'AS_ERR_EMPTY_SLACK_TOKEN',
+    'X-Slack-Token is empty: send a Slack user token (xoxp-…) or leave the header out',
+    400,
+  ),
   BadRequest: createError('AS_ERR_BAD_REQUEST', '%s', 400),
   MethodNotAllowed: createError('AS_ERR_METHOD_NOT_ALLOWED', '%s', 405),
   McpNotAcceptable: createError(

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { buildApp } from './app.js';
-import { createRedisClient } from './cache/redis-client.js';
 import { loadConfigOrExit } from './config.js';
 import { Errors } from './errors.js';
 import { trackUnanswered } from './mcp/unanswered.js';
+import { createRedisClient } from './redis/redis-client.js';
 import type { SlackAccess } from './slack-client/types.js';
 
 // `agent-search-mcp`: the MCP tools over stdio for a local client. The same app as the HTTP service

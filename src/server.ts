@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { createRedisClient } from './cache/redis-client.js';
 import { loadConfigOrExit } from './config.js';
+import { createRedisClient } from './redis/redis-client.js';
 
 const config = loadConfigOrExit();
 

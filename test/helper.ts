@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from '../fake-slack/index.js';
 import { type AppOptions, buildApp } from '../src/app.js';
-import { createRedisClient } from '../src/cache/redis-client.js';
 import { type Config, defaultConfig } from '../src/config.js';
+import { createRedisClient } from '../src/redis/redis-client.js';
 import { checkResponsesAgainstContract } from './support/contract-hook.js';
 
 export const API_TOKEN = 'test-api-token-7f3a9c';

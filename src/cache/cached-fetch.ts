@@ -8,6 +8,11 @@ export interface FetchPolicy<T> {
   load: () => Promise<T>;
   /** Whether a failure may be answered with a stale entry (rate limits, Slack down — not auth errors). */
   staleOn: (err: unknown) => boolean;
+  /**
+   * Epoch ms when the caller stops waiting. A load still running then is answered with the stale entry
+   * when there is one (the load goes on and fills the cache); without one the wait goes on.
+   */
+  staleAt?: number;
 }
 
 export interface CachedFetchDeps {
@@ -17,7 +22,18 @@ export interface CachedFetchDeps {
   onEvent?: (event: 'hit' | 'miss' | 'stale') => void;
 }
 
-/** Cache-aside read with coalescing and stale-if-error. */
+const TOO_LATE = Symbol('too late');
+
+function orStale<T>(loading: Promise<T>, waitMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(TOO_LATE), Math.max(0, waitMs));
+  });
+  loading.catch(() => {});
+  return Promise.race([loading, late]).finally(() => clearTimeout(timer));
+}
+
+/** Cache-aside read with coalescing, stale-if-error and stale-if-slow. */
 export function createCachedFetch({ store, coalescer, clock, onEvent }: CachedFetchDeps) {
   return async function cachedFetch<T>(key: string, policy: FetchPolicy<T>): Promise<Cached<T>> {
     const entry = await store.get<T>(key);
@@ -47,12 +63,15 @@ export function createCachedFetch({ store, coalescer, clock, onEvent }: CachedFe
       const e = await store.get<T>(key);
       return e && e.freshUntil > clock() ? e : undefined;
     };
+    const loading = coalescer.run(key, loadAndStore, readFresh);
     try {
-      const { value, freshUntil } = await coalescer.run(key, loadAndStore, readFresh);
+      const { value, freshUntil } = await (entry && policy.staleAt !== undefined
+        ? orStale(loading, policy.staleAt - clock())
+        : loading);
       onEvent?.('miss');
       return { value, status: 'MISS', ageMs: 0, freshUntil };
     } catch (err) {
-      if (entry && policy.staleOn(err)) {
+      if (entry && (err === TOO_LATE || policy.staleOn(err))) {
         onEvent?.('stale');
         return {
           value: entry.value,

@@ -11,8 +11,4 @@ export class LocalCoalescer implements Coalescer {
     this.#inFlight.set(key, promise);
     return promise;
   }
-
-  get inFlight(): number {
-    return this.#inFlight.size;
-  }
 }

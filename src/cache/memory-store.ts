@@ -1,38 +1,68 @@
 import type { CacheEntry, CacheStore, Clock } from './types.js';
 
-/** An LRU map bounded by entry count; entries vanish once past `staleUntil`. */
-export class MemoryStore implements CacheStore {
-  readonly kind = 'memory';
-  readonly #map = new Map<string, CacheEntry>();
+export interface MemoryStoreOptions {
+  /** @default 10_000 */
+  maxEntries?: number;
+  /** Bound on the JSON size of the values held (the heap they take is a small multiple of it). @default 64 MiB */
+  maxBytes?: number;
+  clock?: Clock;
+}
 
-  constructor(
-    private readonly maxEntries = 10_000,
-    private readonly clock: Clock = Date.now,
-  ) {}
+/** The JSON length of a value: what a copy costs to hold, measured once when it is stored. */
+const sizeOf = (value: unknown) => JSON.stringify(value)?.length ?? 0;
+
+/** An LRU map bounded by entry count and by bytes; entries vanish once past `staleUntil`. */
+export class MemoryStore implements CacheStore {
+  readonly #map = new Map<string, { entry: CacheEntry; bytes: number }>();
+  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  readonly #clock: Clock;
+  #bytes = 0;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.#maxEntries = options.maxEntries ?? 10_000;
+    this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.#clock = options.clock ?? Date.now;
+  }
+
+  /** JSON bytes of the values held now. */
+  get bytes(): number {
+    return this.#bytes;
+  }
 
   async get<T>(key: string): Promise<CacheEntry<T> | undefined> {
-    const entry = this.#map.get(key);
-    if (!entry) return undefined;
+    const held = this.#map.get(key);
+    if (!held) return undefined;
     this.#map.delete(key);
-    if (entry.staleUntil <= this.clock()) return undefined;
-    this.#map.set(key, entry);
-    return entry as CacheEntry<T>;
+    if (held.entry.staleUntil <= this.#clock()) {
+      this.#bytes -= held.bytes;
+      return undefined;
+    }
+    this.#map.set(key, held);
+    return held.entry as CacheEntry<T>;
   }
 
   async set<T>(key: string, entry: CacheEntry<T>): Promise<void> {
-    this.#map.delete(key);
-    this.#map.set(key, entry);
-    while (this.#map.size > this.maxEntries) {
-      const oldest = this.#map.keys().next().value as string;
-      this.#map.delete(oldest);
+    this.#drop(key);
+    const bytes = sizeOf(entry.value);
+    // A value larger than a quarter of the budget would flush most of the cache for one entry.
+    if (bytes > this.#maxBytes / 4) return;
+    this.#map.set(key, { entry, bytes });
+    this.#bytes += bytes;
+    while (this.#map.size > this.#maxEntries || this.#bytes > this.#maxBytes) {
+      this.#drop(this.#map.keys().next().value as string);
     }
   }
 
   async delete(key: string): Promise<void> {
-    this.#map.delete(key);
+    this.#drop(key);
   }
 
-  get size(): number {
-    return this.#map.size;
+  // Synchronous, so concurrent writers of one key cannot both count their bytes.
+  #drop(key: string): void {
+    const held = this.#map.get(key);
+    if (!held) return;
+    this.#map.delete(key);
+    this.#bytes -= held.bytes;
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import { deleteIfEquals, luaScript } from '../redis/lua-script.js';
 import { LocalCoalescer } from './local-coalescer.js';
-import { deleteIfEquals, luaScript } from './lua-script.js';
-import { sleep } from './rate-gate.js';
 import type { Coalescer } from './types.js';
 
 // Compare-and-extend (and compare-and-delete to release): only the lock's owner may renew or release it.
@@ -94,9 +94,5 @@ export class RedisCoalescer implements Coalescer {
         return undefined;
       }
     }
-  }
-
-  get inFlight(): number {
-    return this.#local.inFlight;
   }
 }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { deleteIfEquals } from './lua-script.js';
+import { deleteIfEquals } from '../redis/lua-script.js';
 import type { CacheEntry, CacheStore, Clock } from './types.js';
 
 /** Bumped whenever the stored envelope changes shape; older envelopes then read as corrupt and are refetched. */
@@ -34,8 +34,6 @@ function readEnvelope(raw: string): CacheEntry | undefined {
  * Never throws: with Redis unreachable a read is a miss and a write is dropped, so requests go to Slack.
  */
 export class RedisStore implements CacheStore {
-  readonly kind = 'redis';
-
   constructor(
     private readonly redis: Redis,
     private readonly clock: Clock = Date.now,

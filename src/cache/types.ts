@@ -8,7 +8,6 @@ export interface CacheEntry<T = unknown> {
 
 /** Where entries live: memory by default, Redis when configured. Implementations never throw on read. */
 export interface CacheStore {
-  readonly kind: 'memory' | 'redis';
   get<T>(key: string): Promise<CacheEntry<T> | undefined>;
   set<T>(key: string, entry: CacheEntry<T>): Promise<void>;
   delete(key: string): Promise<void>;
@@ -29,4 +28,4 @@ export interface Cached<T> {
   freshUntil: number;
 }
 
-export type Clock = () => number;
+export type { Clock } from '../clock.js';

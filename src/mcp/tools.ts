@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { assertAccess } from '../plugins/api-tokens.js';
 import { catalogBodyValidator } from '../routes/catalog-search.js';
 import { SEARCH_LIST_PARAMS, splitLists } from '../routes/split-comma-lists.js';
 import { SearchRequest, SearchResponse } from '../schemas/catalog.js';
@@ -111,7 +112,10 @@ const searchTools: McpTool = {
   inputSchema: selfContained(SearchRequest),
   outputSchema: selfContained(SearchResponse),
   check: bodyRules(catalogBodyValidator, SearchRequest),
-  run: (app, caller, args: SearchRequest) => app.catalog.search(args, caller),
+  run: (app, caller, args: SearchRequest) => {
+    assertAccess(caller.apiClient, 'catalog');
+    return app.catalog.search(args, caller);
+  },
 };
 
 export const MCP_TOOLS: readonly McpTool[] = [searchMessages, threadReplies, searchTools];

@@ -1,13 +1,19 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { Errors } from '../errors.js';
 
-/** Who is calling, and which projects the token may search. */
+/** What a token may reach: the catalog search, the Slack routes (and Slack MCP tools), or both. */
+export const AccessArea = Type.Union([Type.Literal('catalog'), Type.Literal('slack')]);
+export type AccessArea = Static<typeof AccessArea>;
+
+/** Who is calling, which projects the token may act on and which areas it may reach. */
 export interface ApiClient {
   name: string;
   projects: '*' | ReadonlySet<string>;
-  /** A short digest of the token (never the token), per token: the per-caller rate-limit key. */
+  access: ReadonlySet<AccessArea>;
+  /** A keyed digest of the token (never the token, never a plain hash of it): the per-caller rate-limit key. */
   rateKey: string;
 }
 
@@ -21,21 +27,29 @@ const TokenFile = Type.Array(
     name: Type.String({ minLength: 1 }),
     sha256: Type.String({ pattern: '^[0-9a-fA-F]{64}$' }),
     projects: Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLength: 1 }))]),
+    access: Type.Optional(Type.Array(AccessArea, { minItems: 1 })),
   }),
 );
 
+const ALL_AREAS: ReadonlySet<AccessArea> = new Set(['catalog', 'slack']);
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
-const rateKeyOf = (digest: Buffer) => digest.toString('base64url').slice(0, 22);
 
-/** Reads API_TOKENS (all projects) and API_TOKENS_FILE (hashed, project-scoped); fails loudly on a bad file. */
-export function loadApiTokens(apiTokens: string, tokensFile?: string): TokenRecord[] {
+/** Reads API_TOKENS (all projects, all areas) and API_TOKENS_FILE (hashed, scoped); fails loudly on a bad file. */
+export function loadApiTokens(
+  apiTokens: string,
+  tokensFile: string | undefined,
+  keySecret: string,
+): TokenRecord[] {
+  const rateKeyOf = (digest: Buffer) =>
+    createHmac('sha256', keySecret).update(digest).digest('base64url').slice(0, 22);
   const records: TokenRecord[] = apiTokens
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean)
     .map((t, i) => {
       const digest = sha256(t);
-      return { digest, client: { name: `api-token-${i + 1}`, projects: '*', rateKey: rateKeyOf(digest) } };
+      const client = { name: `api-token-${i + 1}`, projects: '*' as const, access: ALL_AREAS };
+      return { digest, client: { ...client, rateKey: rateKeyOf(digest) } };
     });
   if (!tokensFile) return records;
   let parsed: unknown;
@@ -51,10 +65,19 @@ export function loadApiTokens(apiTokens: string, tokensFile?: string): TokenReco
     throw new Error(`Invalid configuration: API_TOKENS_FILE ${problem.path || '/'} ${problem.message}`);
   for (const entry of Value.Cast(TokenFile, parsed)) {
     const projects = entry.projects === '*' ? '*' : new Set(entry.projects);
+    const access = entry.access ? new Set(entry.access) : ALL_AREAS;
     const digest = Buffer.from(entry.sha256, 'hex');
-    records.push({ digest, client: { name: entry.name, projects, rateKey: rateKeyOf(digest) } });
+    records.push({ digest, client: { name: entry.name, projects, access, rateKey: rateKeyOf(digest) } });
   }
   return records;
+}
+
+/**
+ * Throws 403 unless `client` may reach `area`. No client (the local stdio MCP user, who holds the service's
+ * own credentials) may reach everything; an HTTP request always has one once authenticated.
+ */
+export function assertAccess(client: ApiClient | undefined, area: AccessArea): void {
+  if (client && !client.access.has(area)) throw new Errors.AccessForbidden(area);
 }
 
 /** Compares the token's digest with every record, without stopping early, in constant time per record. */

@@ -1,13 +1,19 @@
 import bearerAuth from '@fastify/bearer-auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors } from '../errors.js';
-import { type ApiClient, findApiClient, loadApiTokens } from './api-tokens.js';
+import { Errors, withRetryAfter } from '../errors.js';
+import { FailureLimiter } from '../http/failure-limiter.js';
+import { type AccessArea, type ApiClient, assertAccess, findApiClient, loadApiTokens } from './api-tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook for protected routes: bearer token, then the project the caller names. */
+    /**
+     * onRequest hook for protected routes: bearer token, the project the caller names, and the area the
+     * route's tag names (`slack`, `catalog`).
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Throws 403 unless the authenticated token may reach `area` (for front ends without route tags, e.g. MCP). */
+    requireAccess: (request: FastifyRequest, area: AccessArea) => void;
   }
   interface FastifyRequest {
     apiClient?: ApiClient;
@@ -17,24 +23,34 @@ declare module 'fastify' {
 }
 
 const NO_PROJECT = new Set(['', '__unassigned__']);
+const AREAS = new Set<string>(['catalog', 'slack']);
 
+// X-Project-Id wins whenever it is sent, even empty: an empty header must not let x-mcpr-project through.
 function projectOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers['x-project-id'] ?? request.headers['x-mcpr-project'];
+  const { headers } = request;
+  const raw = headers['x-project-id'] !== undefined ? headers['x-project-id'] : headers['x-mcpr-project'];
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
   return NO_PROJECT.has(value) ? undefined : value;
 }
 
 async function auth(app: FastifyInstance) {
-  const records = loadApiTokens(app.config.API_TOKENS, app.config.API_TOKENS_FILE);
+  const { config } = app;
+  const records = loadApiTokens(config.API_TOKENS, config.API_TOKENS_FILE, config.KEY_HASH_SECRET);
   // Only a listening server has protected routes to warn about (the stdio MCP server never listens).
   if (records.length === 0)
     app.addHook('onListen', async () => {
       app.log.warn('no API_TOKENS or API_TOKENS_FILE: every protected route will answer 401');
     });
+  const failures = new FailureLimiter({
+    max: config.AUTH_FAILURES_MAX,
+    windowMs: config.AUTH_FAILURES_WINDOW_MS,
+  });
   const verify = app.verifyBearerAuthFactory?.({
     keys: [],
     addHook: false,
     verifyErrorLogLevel: 'debug',
+    // RFC 7235: the scheme is case-insensitive (`bearer …` is as good as `Bearer …`).
+    specCompliance: 'rfc6749',
     auth: (token, request) => {
       request.apiClient = findApiClient(records, token);
       return request.apiClient !== undefined;
@@ -42,22 +58,37 @@ async function auth(app: FastifyInstance) {
   });
   if (!verify) throw new Error('@fastify/bearer-auth did not provide verifyBearerAuthFactory');
 
+  const requireAccess = (request: FastifyRequest, area: AccessArea) => {
+    if (!request.apiClient) throw new Errors.AccessForbidden(area);
+    assertAccess(request.apiClient, area);
+  };
+  app.decorate('requireAccess', requireAccess);
+
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = failures.retryAfterS(request.ip);
+    if (wait > 0) throw withRetryAfter(new Errors.AuthRateLimited(wait), wait);
     await new Promise<void>((resolve, reject) =>
-      verify(request, reply, (err) => (err ? reject(err) : resolve())),
+      verify(request, reply, (err) => {
+        if (err && request.headers.authorization !== undefined) failures.record(request.ip);
+        return err ? reject(err) : resolve();
+      }),
     );
     const project = projectOf(request);
     const allowed = request.apiClient?.projects;
-    if (project !== undefined && allowed !== '*' && !allowed?.has(project)) {
-      throw new Errors.ProjectForbidden(JSON.stringify(project.slice(0, 100)));
+    if (allowed !== '*') {
+      if (project === undefined) throw new Errors.ProjectRequired();
+      if (!allowed?.has(project)) throw new Errors.ProjectForbidden(JSON.stringify(project.slice(0, 100)));
     }
     request.project = project;
+    for (const tag of request.routeOptions.schema?.tags ?? []) {
+      if (AREAS.has(tag)) requireAccess(request, tag as AccessArea);
+    }
   });
 }
 
 export default fp(
   async (app: FastifyInstance) => {
-    await app.register(bearerAuth, { keys: [], addHook: false });
+    await app.register(bearerAuth, { keys: [], addHook: false, specCompliance: 'rfc6749' });
     await auth(app);
   },
   { name: 'auth', dependencies: ['config', 'error-handler'] },

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createCacheBackend } from '../cache/backends.js';
 import { type CachedFetch, createCachedFetch } from '../cache/cached-fetch.js';
-import { LocalCoalescer } from '../cache/local-coalescer.js';
-import { MemoryStore } from '../cache/memory-store.js';
-import { MemoryRateGate, pacesFor, type RateGate } from '../cache/rate-gate.js';
-import { RedisCoalescer } from '../cache/redis-coalescer.js';
-import { RedisRateGate } from '../cache/redis-rate-gate.js';
-import { RedisStore } from '../cache/redis-store.js';
 import type { CacheStore, Clock, Coalescer } from '../cache/types.js';
+import { createRateGate } from '../rate-gates/create-rate-gate.js';
+import { pacesFor, type RateGate } from '../rate-gates/rate-gate.js';
 
 export interface CacheParts {
   store: CacheStore;
@@ -24,7 +21,7 @@ declare module 'fastify' {
 
 export interface CachePluginOptions {
   clock: Clock;
-  /** Injected parts; otherwise Redis-backed ones when `app.redis` is set, in-memory ones if not. */
+  /** Injected parts; otherwise Redis-backed ones (behind the breaker) when `app.redis` is set, in-memory ones if not. */
   parts?: Partial<Omit<CacheParts, 'cachedFetch'>>;
   onEvent?: (event: 'hit' | 'miss' | 'stale') => void;
 }
@@ -33,17 +30,19 @@ async function cache(app: FastifyInstance, opts: CachePluginOptions) {
   const { clock, parts = {} } = opts;
   const { config } = app;
   const redis = app.redis?.client;
-  const paces = pacesFor(config.SLACK_RATE_PRESET);
-  const store =
-    parts.store ?? (redis ? new RedisStore(redis, clock) : new MemoryStore(config.CACHE_MAX_ENTRIES, clock));
-  const coalescer =
-    parts.coalescer ??
-    (redis ? new RedisCoalescer(redis, { lockTtlMs: config.CACHE_LOCK_TTL_MS }) : new LocalCoalescer());
+  const backend = createCacheBackend(redis ? 'redis-breaker' : 'memory', {
+    clock,
+    redis,
+    breaker: app.redis?.breaker,
+    maxEntries: config.CACHE_MAX_ENTRIES,
+    maxBytes: config.CACHE_MAX_BYTES,
+    lockTtlMs: config.CACHE_LOCK_TTL_MS,
+  });
+  const store = parts.store ?? backend.store;
+  const coalescer = parts.coalescer ?? backend.coalescer;
   const gate =
     parts.gate ??
-    (redis
-      ? new RedisRateGate(redis, { paces, appId: config.SLACK_APP_ID, clock })
-      : new MemoryRateGate(paces, clock));
+    createRateGate({ paces: pacesFor(config.SLACK_RATE_PRESET), appId: config.SLACK_APP_ID, clock, redis });
   const cachedFetch = createCachedFetch({ store, coalescer, clock, onEvent: opts.onEvent });
   app.decorate('cache', { store, coalescer, gate, cachedFetch });
 }

@@ -2,6 +2,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors, withRetryAfter } from '../errors.js';
+import { installSafeMemoryUsage } from '../http/safe-memory-usage.js';
 
 // Liveness and metrics stay answerable under load: an orchestrator must not restart a busy replica,
 // and the figures that show the overload must stay readable.
@@ -20,6 +21,7 @@ const BOOT_GRACE_MS = 2 * SAMPLE_INTERVAL_MS;
 async function overload(app: FastifyInstance) {
   const { config } = app;
   const retryAfter = config.PRESSURE_RETRY_AFTER_S;
+  installSafeMemoryUsage(app.log);
   let bootSamplesUntil = Number.POSITIVE_INFINITY;
   app.addHook('onReady', async () => {
     bootSamplesUntil = Date.now() + BOOT_GRACE_MS;

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { closeRedisClient } from '../cache/redis-client.js';
-import { RedisHealth } from '../cache/redis-health.js';
-import type { Clock } from '../cache/types.js';
+import { CircuitBreaker } from '../redis/circuit-breaker.js';
+import { guardRedis } from '../redis/guard-redis.js';
+import { closeRedisClient } from '../redis/redis-client.js';
+import { watchRedis } from '../redis/watch-redis.js';
 
 export interface RedisLink {
+  /** The client behind the breaker: while Redis is sick its commands fail at once instead of waiting. */
   client: Redis;
-  /** False during an outage: the cache then degrades to direct, in-process-coalesced Slack calls. */
+  breaker: CircuitBreaker;
+  /** False during an outage: the cache then degrades to process memory and direct Slack calls. */
   readonly reachable: boolean;
 }
 
@@ -21,7 +24,10 @@ declare module 'fastify' {
 export interface RedisPluginOptions {
   /** An unconnected client (see `createRedisClient`); the app connects it and closes it on close. */
   client?: Redis;
-  clock: Clock;
+  /** How long a failure keeps Redis out of use before a PING may bring it back. @default 5000 */
+  breakerOpenMs?: number;
+  /** PING period and timeout of the watcher. @default 1000 */
+  probeMs?: number;
 }
 
 async function redis(app: FastifyInstance, opts: RedisPluginOptions) {
@@ -30,19 +36,36 @@ async function redis(app: FastifyInstance, opts: RedisPluginOptions) {
     app.decorate('redis', null);
     return;
   }
-  const health = new RedisHealth(client, app.log.child({ component: 'redis' }), opts.clock);
+  const log = app.log.child({ component: 'redis' });
+  const breaker = new CircuitBreaker({
+    openMs: opts.breakerOpenMs,
+    onOpen: (reason) =>
+      log.warn(
+        { reason },
+        'Redis is unavailable: serving from process memory and calling Slack directly until it answers again',
+      ),
+    onClose: (ms) => {
+      const seconds = Math.round(ms / 1000);
+      log.info(
+        { outageSeconds: seconds },
+        `Redis answers again after ${seconds} s: back to the shared cache`,
+      );
+    },
+  });
+  const stopWatching = watchRedis(client, breaker, { intervalMs: opts.probeMs, timeoutMs: opts.probeMs });
   app.decorate('redis', {
-    client,
+    client: guardRedis(client, breaker),
+    breaker,
     get reachable() {
-      return health.reachable;
+      return !breaker.isOpen;
     },
   });
   app.addHook('onClose', async () => {
-    health.stop();
+    stopWatching();
     await closeRedisClient(client);
   });
-  // Boot does not wait for Redis beyond one attempt: the health monitor logs a failure and the client
-  // keeps reconnecting in the background.
+  // Boot does not wait for Redis beyond one attempt: the breaker opens (one log line) and the client keeps
+  // reconnecting in the background.
   if (client.status === 'wait') await client.connect().catch(() => {});
 }
 

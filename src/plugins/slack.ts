@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { observeGate, type RateWaitListener } from '../cache/observed-gate.js';
 import type { Clock } from '../cache/types.js';
 import { Errors } from '../errors.js';
+import { observeGate, type RateWaitListener } from '../rate-gates/observed-gate.js';
 import { ClientPool } from '../slack-client/client-pool.js';
 import { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess } from '../slack-client/types.js';
@@ -10,7 +10,10 @@ import type { SlackAccess } from '../slack-client/types.js';
 declare module 'fastify' {
   interface FastifyInstance {
     slack: SlackGateway;
-    /** The Slack token and deadline a request acts with: X-Slack-Token, else SLACK_USER_TOKEN, else 401. */
+    /**
+     * The Slack token and deadline a request acts with: X-Slack-Token (400 when sent empty), else
+     * SLACK_USER_TOKEN, else 401; 403 unless the bearer token may reach Slack.
+     */
     slackAccess: (request: FastifyRequest) => SlackAccess;
   }
 }
@@ -47,16 +50,19 @@ async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
       deadlineMs: config.REQUEST_DEADLINE_MS,
       defaultRetryAfterS: config.SLACK_DEFAULT_RETRY_AFTER_S,
       maxRepliesLimit: config.SLACK_RATE_PRESET === 'non-marketplace' ? 15 : 1000,
+      keySecret: config.KEY_HASH_SECRET,
     },
   });
   app.decorate('slack', gateway);
   app.decorate('slackAccess', (request: FastifyRequest): SlackAccess => {
+    app.requireAccess(request, 'slack');
     const header = request.headers['x-slack-token'];
     const callerToken = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (callerToken === '') throw new Errors.EmptySlackToken();
     const token = callerToken || config.SLACK_USER_TOKEN;
     if (!token) throw new Errors.NoSlackToken();
     return { token, fromCaller: Boolean(callerToken), deadline: request.deadline };
   });
 }
 
-export default fp(slack, { name: 'slack', dependencies: ['config', 'cache'] });
+export default fp(slack, { name: 'slack', dependencies: ['config', 'cache', 'auth'] });

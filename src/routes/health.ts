@@ -41,8 +41,9 @@ export default async function healthRoutes(app: FastifyInstance) {
         operationId: 'getReadiness',
         summary: 'Readiness',
         description:
-          'Ready to serve. With REDIS_URL set and Redis unreachable the status is `degraded` but still 200: ' +
-          'requests are answered by calling Slack directly (in-process coalescing only), and taking every ' +
+          'Ready to serve. With REDIS_URL set and Redis down or hung (its circuit breaker open) the status is ' +
+          '`degraded` but still 200: requests are answered from an in-memory cache and by calling Slack ' +
+          'directly (in-process coalescing only), and taking every ' +
           'replica out of rotation over a shared Redis outage would turn a degradation into an outage. ' +
           'Answers 503 while the replica sheds load. No authentication.',
         response: {

@@ -20,6 +20,7 @@ const GENERAL: Example[] = [
   [401, 'AS_ERR_UNAUTHORIZED', 'Missing Authorization header: send Authorization: Bearer <token>'],
   [401, 'AS_ERR_UNAUTHORIZED', 'Invalid bearer token'],
   [403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
+  [403, 'AS_ERR_PROJECT_REQUIRED', 'This token is scoped to projects: name one of them in X-Project-Id'],
   [413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'],
   [415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: send Content-Type: application/json'],
   [
@@ -27,12 +28,19 @@ const GENERAL: Example[] = [
     'AS_ERR_RATE_LIMITED',
     'Rate limit of 600 requests per window exceeded for this token: retry after 12 s',
   ],
+  [429, 'AS_ERR_AUTH_RATE_LIMITED', 'Too many invalid bearer tokens from this address: retry after 42 s'],
   [503, 'AS_ERR_OVERLOADED', 'The service is overloaded: retry after 10 s'],
 ];
 
 const SLACK: Example[] = [
   [400, 'AS_ERR_BAD_REQUEST', 'querystring/query is required unless to_me is set'],
   [400, 'AS_ERR_SLACK_BAD_REQUEST', 'Slack refused the request: invalid_cursor'],
+  [
+    400,
+    'AS_ERR_EMPTY_SLACK_TOKEN',
+    'X-Slack-Token is empty: send a Slack user token (xoxp-…) or leave the header out',
+  ],
+  [403, 'AS_ERR_ACCESS_FORBIDDEN', 'This token may not use the slack routes'],
   [
     400,
     'AS_ERR_SLACK_TOKEN_TYPE',
@@ -58,6 +66,7 @@ const SLACK: Example[] = [
 ];
 
 const CATALOG: Example[] = [
+  [403, 'AS_ERR_ACCESS_FORBIDDEN', 'This token may not use the catalog routes'],
   [400, 'AS_ERR_BAD_REQUEST', 'body/tools/1/toolKey "a1" duplicates body/tools/0/toolKey'],
   [
     400,
@@ -97,13 +106,13 @@ const HEADERS: Record<number, Record<string, object>> = {
 const DESCRIPTIONS: Record<number, string> = {
   400: 'The request is invalid; the message names the parameter',
   401: 'No valid bearer token (or, for Slack routes, no valid Slack token)',
-  403: 'The token may not act on this project, or the Slack token lacks a scope',
+  403: 'The token may not act on this project (or names none while scoped to projects), may not use these routes, or the Slack token lacks a scope',
   404: 'Slack does not know the channel, thread or message',
   405: 'Only POST is offered (Allow: POST)',
   406: 'The Accept header does not list both application/json and text/event-stream',
   413: 'The body is larger than 8 MiB',
   415: 'The body is not application/json',
-  429: 'A rate limit was reached; Retry-After says when to come back',
+  429: 'A rate limit was reached (per token, per client address for invalid tokens, or Slack’s); Retry-After says when to come back',
   502: 'Slack failed or refused the service’s own credentials',
   503: 'The service is overloaded and sheds load; Retry-After says when to come back',
   504: 'The request did not finish within REQUEST_DEADLINE_MS',

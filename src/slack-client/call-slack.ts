@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
-import { type RateGate, rateLimitedUntil } from '../cache/rate-gate.js';
 import type { Clock } from '../cache/types.js';
+import { type RateGate, rateLimitedUntil } from '../rate-gates/rate-gate.js';
 import { mapSlackError, retryAfterOf } from './map-slack-error.js';
 import { stripSdkMetadata } from './strip-sdk-metadata.js';
 
@@ -15,9 +15,14 @@ export interface CallContext {
   onCall?: (method: string, outcome: string) => void;
 }
 
+/** Retries after a 429 at most; each waits at least a second (`Retry-After: 0` must not spin). */
+export const RATE_LIMIT_RETRIES = 2;
+const MIN_RETRY_AFTER_S = 1;
+
 /**
  * One Slack call under the shared rate discipline: wait for the method's turn, and on a 429 mark the
- * method blocked for everyone, then try again if `Retry-After` ends before the deadline.
+ * method blocked for everyone, then try again (at most RATE_LIMIT_RETRIES times) if `Retry-After` ends
+ * before the deadline.
  */
 export async function callSlack<T>(
   client: WebClient,
@@ -25,7 +30,7 @@ export async function callSlack<T>(
   args: Record<string, unknown>,
   ctx: CallContext,
 ): Promise<T> {
-  for (;;) {
+  for (let retries = 0; ; retries++) {
     await ctx.gate.acquire(ctx.scope, method, ctx.deadline);
     try {
       const result = stripSdkMetadata(await client.apiCall(method, args)) as T;
@@ -40,9 +45,9 @@ export async function callSlack<T>(
       }
       ctx.onCall?.(method, 'rate_limited');
       const now = ctx.clock();
-      const until = now + retryAfterS * 1000;
+      const until = now + Math.max(MIN_RETRY_AFTER_S, retryAfterS) * 1000;
       await ctx.gate.block(ctx.scope, method, until);
-      if (until > ctx.deadline) throw rateLimitedUntil(method, until, now);
+      if (until > ctx.deadline || retries >= RATE_LIMIT_RETRIES) throw rateLimitedUntil(method, until, now);
     }
   }
 }

@@ -9,12 +9,22 @@ export interface ClientPoolOptions {
   maxClients?: number;
 }
 
+/**
+ * What the SDK logs, without the payloads: at debug it writes request and response bodies (message text,
+ * tokens in form bodies). Only the words before the first colon of a string argument are kept
+ * ("http request body", "http response received"), at most 80 characters.
+ */
+export function summariseSdkLog(args: unknown[]): string {
+  const first = args.find((a) => typeof a === 'string') as string | undefined;
+  return (first?.split(':')[0] ?? '').slice(0, 80);
+}
+
 function sdkLogger(log: FastifyBaseLogger): SlackLogger {
   return {
-    debug: (...m) => log.debug({ slack: m.join(' ') }),
-    info: (...m) => log.debug({ slack: m.join(' ') }),
-    warn: (...m) => log.warn({ slack: m.join(' ') }),
-    error: (...m) => log.error({ slack: m.join(' ') }),
+    debug: (...m) => log.debug({ slack: summariseSdkLog(m) }),
+    info: (...m) => log.debug({ slack: summariseSdkLog(m) }),
+    warn: (...m) => log.warn({ slack: summariseSdkLog(m) }),
+    error: (...m) => log.error({ slack: summariseSdkLog(m) }),
     setLevel: () => {},
     getLevel: () => LogLevel.DEBUG,
     setName: () => {},

@@ -1,9 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
 
-/** A stable, non-reversible name for a Slack token: cache keys and logs never hold the token itself. */
-export const tokenIdentity = (token: string) => hash(`slack-token:${token}`);
+/**
+ * A stable, non-reversible name for a Slack token: cache keys and logs never hold the token itself. Keyed
+ * (HMAC with KEY_HASH_SECRET), so whoever reads Redis cannot test guessed tokens against the keys.
+ */
+export const tokenIdentity = (token: string, secret: string) =>
+  createHmac('sha256', secret).update(`slack-token:${token}`).digest('hex').slice(0, 32);
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

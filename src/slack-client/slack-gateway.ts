@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { CachedFetch } from '../cache/cached-fetch.js';
-import type { RateGate } from '../cache/rate-gate.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
+import type { RateGate } from '../rate-gates/rate-gate.js';
 import { displayNameOf } from '../slack/user-names.js';
 import { type CallContext, callSlack } from './call-slack.js';
 import type { ClientPool } from './client-pool.js';
@@ -10,6 +10,9 @@ import { isAuthError, isUpstreamFailure } from './map-slack-error.js';
 import { threadTtlMs } from './thread-ttl.js';
 import type { SlackAccess, SlackBody, SlackIdentity } from './types.js';
 import { withDeadline } from './with-deadline.js';
+
+/** A stale answer is chosen this long before the deadline, so it is sent before the 504 would be. */
+const STALE_MARGIN_MS = 200;
 
 export interface GatewayOptions {
   searchTtlMs: number;
@@ -23,6 +26,8 @@ export interface GatewayOptions {
   defaultRetryAfterS: number;
   /** Largest `limit` Slack accepts for conversations.replies (15 for non-Marketplace apps). */
   maxRepliesLimit: number;
+  /** Secret of the keyed hash that names a token in cache keys (KEY_HASH_SECRET). */
+  keySecret: string;
 }
 
 export interface GatewayDeps {
@@ -140,7 +145,7 @@ export class SlackGateway {
   #keysOf(token: string): TokenKeys {
     let keys = this.#tokenKeys.get(token);
     if (!keys) {
-      const identity = tokenIdentity(token);
+      const identity = tokenIdentity(token, this.deps.options.keySecret);
       keys = { identity, authKey: cacheKey('auth', identity) };
       this.#tokenKeys.set(token, keys);
       if (this.#tokenKeys.size > MAX_REMEMBERED_TOKENS) {
@@ -198,10 +203,11 @@ export class SlackGateway {
         ttlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
+        staleAt: access.deadline - STALE_MARGIN_MS,
         load: () => callSlack<SlackBody>(client(), method, args, this.#context(access, teamId)),
       });
     } catch (err) {
-      // A revoked token must not keep a memoised identity for a day.
+      // A revoked token must not keep a memoised identity until the next re-validation.
       if (isAuthError(err)) await this.deps.store.delete(this.#keysOf(access.token).authKey);
       throw err;
     }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createCachedFetch } from '../../src/cache/cached-fetch.js';
-import { sleep } from '../../src/cache/rate-gate.js';
-import { createRedisClient } from '../../src/cache/redis-client.js';
 import { RedisCoalescer } from '../../src/cache/redis-coalescer.js';
 import { RedisStore } from '../../src/cache/redis-store.js';
+import { createRedisClient } from '../../src/redis/redis-client.js';
 import { freePort } from '../support/redis-server.js';
 
 const clients: Redis[] = [];

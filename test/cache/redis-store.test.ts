@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createRedisClient } from '../../src/cache/redis-client.js';
 import { RedisStore } from '../../src/cache/redis-store.js';
+import { createRedisClient } from '../../src/redis/redis-client.js';
 import { freePort } from '../support/redis-server.js';
 
 let redis: Redis;

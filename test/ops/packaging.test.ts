@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -54,6 +55,10 @@ describe('docker-compose.yml', () => {
       expect(services[name].build, name).toBe('.');
       expect(services[name].depends_on?.redis, name).toEqual({ condition: 'service_healthy' });
       expect(services[name].environment?.REDIS_URL, name).toBe('redis://redis:6379');
+      // Replicas sharing Redis must name tokens with the same keyed hash.
+      expect(services[name].environment?.KEY_HASH_SECRET, name).toBe(
+        services.app1.environment?.KEY_HASH_SECRET,
+      );
     }
     expect(services['fake-slack'].build).toEqual({ context: '.', target: 'demo' });
     for (const name of ['demo1', 'demo2']) {
@@ -91,7 +96,10 @@ const instructions = dockerfile
   .split('\n')
   .map((l) => l.replace(/\s+/g, ' ').trim())
   .filter((l) => /^[A-Z]+\s/.test(l));
-const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+const pkg = JSON.parse(read('package.json')) as {
+  scripts: Record<string, string>;
+  engines: { node: string };
+};
 
 describe('Dockerfile', () => {
   it('builds in one stage and runs production dependencies only, as a non-root user, on 0.0.0.0', () => {
@@ -104,7 +112,7 @@ describe('Dockerfile', () => {
     // The last stage is what `docker build .` produces: the product only, never the fake workspace.
     const runtime = instructions.slice(instructions.indexOf(stages[2]));
     expect(runtime.filter((l) => l.startsWith('RUN '))).toEqual([
-      'RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force',
+      'RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force',
     ]);
     expect(runtime.filter((l) => l.startsWith('COPY '))).toEqual([
       'COPY package.json package-lock.json ./',
@@ -120,7 +128,7 @@ describe('Dockerfile', () => {
     const runs = instructions.filter((l) => l.startsWith('RUN '));
     const ciInstall = read('.ci/run')
       .split('\n')
-      .find((l) => l.startsWith('npm install'));
+      .find((l) => l.startsWith('npm ci'));
     expect(runs[0]).toBe(`RUN ${ciInstall}`);
     const scripts = runs.flatMap((l) => [...l.matchAll(/npm run (\S+)/g)].map((m) => m[1]));
     expect(scripts).toEqual(['build']);
@@ -138,5 +146,39 @@ describe('Dockerfile', () => {
       .filter((l) => l.startsWith('COPY ') && !l.includes('--from='))
       .flatMap((l) => l.split(/\s+/).slice(1, -1));
     expect(sources.filter((s) => !allowed.includes(s))).toEqual([]);
+  });
+});
+
+describe('package-lock.json', () => {
+  // semver comes with npm's own tree (several dependencies use it); a test-only reader of engine ranges.
+  const semver = createRequire(import.meta.url)('semver') as {
+    satisfies(v: string, range: string): boolean;
+    minVersion(range: string): { version: string };
+  };
+  const lock = JSON.parse(read('package-lock.json')) as {
+    packages: Record<string, { dev?: boolean; engines?: { node?: string } }>;
+  };
+  const oldest = semver.minVersion(pkg.engines.node).version;
+
+  it('holds production dependencies whose engines include the oldest Node that package.json claims', () => {
+    const refusing = Object.entries(lock.packages)
+      .filter(([path, p]) => path && !p.dev && p.engines?.node && !semver.satisfies(oldest, p.engines.node))
+      .map(([path, p]) => `${path} ${p.engines?.node}`);
+    expect(refusing).toEqual([]);
+  });
+
+  it('holds no package that refuses Node 20 (dev tools may ask for a later 20.x)', () => {
+    const refusing = Object.entries(lock.packages)
+      .filter(([path, p]) => path && p.engines?.node && !semver.satisfies('20.19.0', p.engines.node))
+      .map(([path, p]) => `${path} ${p.engines?.node}`);
+    expect(refusing).toEqual([]);
+  });
+
+  it('records every platform binary Biome names, so npm ci accepts it on any machine', () => {
+    const biome = lock.packages['node_modules/@biomejs/biome'] as { optionalDependencies?: object };
+    const missing = Object.keys(biome.optionalDependencies ?? {}).filter(
+      (name) => !lock.packages[`node_modules/${name}`],
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -38,6 +38,8 @@ function startReplica(): ChildProcess {
       SLACK_USER_TOKEN: SLACK_TOKEN,
       SLACK_API_URL: h.slack.url,
       REDIS_URL: server.url,
+      // Replicas sharing Redis share the key secret, or their keys (and locks) never meet.
+      KEY_HASH_SECRET: h.app.config.KEY_HASH_SECRET,
       CACHE_LOCK_TTL_MS: String(LOCK_TTL_MS),
       REQUEST_DEADLINE_MS: '60000',
       LOG_LEVEL: 'silent',

@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 const SEARCH = '/search/messages?query=deploy&response_format=detailed';
-const me = tokenIdentity(SLACK_TOKEN);
+const me = () => tokenIdentity(SLACK_TOKEN, h.app.config.KEY_HASH_SECRET);
 const keyOf = async (kind: string) => (await raw.keys(`as:v1:${kind}:*`))[0] ?? '';
 
 describe('Redis cache through the HTTP API', () => {
@@ -45,9 +45,9 @@ describe('Redis cache through the HTTP API', () => {
     expect([h.slack.count('auth.test'), h.slack.count('search.messages')]).toEqual([1, 1]);
     const keys = (await raw.keys('*')).sort();
     expect(keys).toEqual([
-      expect.stringMatching(new RegExp(`^as:v1:answer:search\\.messages:${me}:[0-9a-f]{32}$`)),
-      expect.stringMatching(new RegExp(`^as:v1:auth:${me}:[0-9a-f]{32}$`)),
-      expect.stringMatching(new RegExp(`^as:v1:search\\.messages:${me}:[0-9a-f]{32}$`)),
+      expect.stringMatching(new RegExp(`^as:v1:answer:search\\.messages:${me()}:[0-9a-f]{32}$`)),
+      expect.stringMatching(new RegExp(`^as:v1:auth:${me()}:[0-9a-f]{32}$`)),
+      expect.stringMatching(new RegExp(`^as:v1:search\\.messages:${me()}:[0-9a-f]{32}$`)),
     ]);
     expect(keys.join(' ')).not.toContain('xox');
     const ttl = await raw.pttl(await keyOf('search.messages'));
@@ -102,7 +102,9 @@ describe('Redis cache through the HTTP API', () => {
     const searches = h.slack.calls.filter((c) => c.method === 'search.messages').map((c) => c.token);
     expect(searches).toEqual([SLACK_TOKEN, DEMO_OTHER_TOKEN]);
     const identities = new Set((await raw.keys('as:v1:search.messages:*')).map((k) => k.split(':')[3]));
-    expect(identities).toEqual(new Set([me, tokenIdentity(DEMO_OTHER_TOKEN)]));
+    expect(identities).toEqual(
+      new Set([me(), tokenIdentity(DEMO_OTHER_TOKEN, h.app.config.KEY_HASH_SECRET)]),
+    );
   });
 
   it('deletes a corrupt entry and refetches it', async () => {

@@ -151,8 +151,8 @@ describe('access', () => {
     ['an API_TOKENS token, any project', API_TOKEN, { 'x-project-id': 'p9' }, 200],
     ['a scoped token, its project', SCOPED, { 'x-project-id': 'p2' }, 200],
     ['a scoped token, via x-mcpr-project', SCOPED, { 'x-mcpr-project': 'p1' }, 200],
-    ['a scoped token, no project', SCOPED, {}, 200],
-    ['a scoped token, __unassigned__', SCOPED, { 'x-project-id': '__unassigned__' }, 200],
+    ['a scoped token, no project', SCOPED, {}, 403],
+    ['a scoped token, __unassigned__', SCOPED, { 'x-project-id': '__unassigned__' }, 403],
     ['a scoped token, another project', SCOPED, { 'x-project-id': 'p3' }, 403],
     ['a scoped token, another project via x-mcpr-project', SCOPED, { 'x-mcpr-project': 'p3' }, 403],
     ['a "*" file token, any project', EVERYWHERE, { 'x-project-id': 'zz' }, 200],
@@ -161,8 +161,15 @@ describe('access', () => {
     const res = await post(h.app, { query: ['send'], tools }, headers, token);
     expect(res.statusCode).toBe(status);
     if (status === 403) {
+      const named = Object.values(headers).includes('p3');
       expect(res.json()).toEqual(
-        errorBody(403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "p3"'),
+        named
+          ? errorBody(403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "p3"')
+          : errorBody(
+              403,
+              'AS_ERR_PROJECT_REQUIRED',
+              'This token is scoped to projects: name one of them in X-Project-Id',
+            ),
       );
     }
     if (status === 401) expect(res.headers['www-authenticate']).toBe('Bearer realm="agent-search"');

@@ -1,8 +1,8 @@
 // A replica in its own process, for tests that kill one mid-call: builds the app from the environment
 // (as src/server.ts does), makes one request given as argv[2] and reports on stdout.
 import { buildApp } from '../../src/app.js';
-import { createRedisClient } from '../../src/cache/redis-client.js';
 import { loadConfig } from '../../src/config.js';
+import { createRedisClient } from '../../src/redis/redis-client.js';
 
 const config = loadConfig(process.env);
 const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;

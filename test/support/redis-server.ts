@@ -7,6 +7,10 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts again on the same port (for outage tests). */
   start(): Promise<void>;
+  /** SIGSTOP: the server keeps its connections and accepts new ones but answers nothing (a hung Redis). */
+  pause(): void;
+  /** SIGCONT after `pause`. */
+  resume(): void;
 }
 
 export function findRedisBinary(): string {
@@ -76,6 +80,20 @@ export async function startRedisServer(): Promise<RedisServer> {
       running.kill('SIGKILL');
     });
   };
+  const signal = (name: NodeJS.Signals) => {
+    if (!child || child.exitCode !== null) throw new Error('redis-server is not running');
+    child.kill(name);
+  };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      if (child?.exitCode === null) child.kill('SIGCONT');
+      await stop();
+    },
+    start,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+  };
 }

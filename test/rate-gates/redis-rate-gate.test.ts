@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { pacesFor, type RateGate } from '../../src/cache/rate-gate.js';
-import { createRedisClient } from '../../src/cache/redis-client.js';
-import { RedisRateGate, type RedisRateGateOptions } from '../../src/cache/redis-rate-gate.js';
+import { pacesFor, type RateGate } from '../../src/rate-gates/rate-gate.js';
+import { RedisRateGate, type RedisRateGateOptions } from '../../src/rate-gates/redis-rate-gate.js';
+import { createRedisClient } from '../../src/redis/redis-client.js';
 import { freePort } from '../support/redis-server.js';
 
 const clients: Redis[] = [];

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import { luaScript } from './lua-script.js';
-import { MemoryRateGate, type Pace, type RateGate, rateLimitedUntil, sleep } from './rate-gate.js';
-import type { Clock } from './types.js';
+import type { Clock } from '../clock.js';
+import { luaScript } from '../redis/lua-script.js';
+import { MemoryRateGate } from './memory-rate-gate.js';
+import { type Pace, type RateGate, rateLimitedUntil } from './rate-gate.js';
 
 // One hash per (app, workspace, method): `blocked` = no call before this epoch ms (a 429's Retry-After),
 // `tat` = GCRA theoretical arrival time. Returns {granted, wait ms}; a grant books the slot atomically.

@@ -1,0 +1,2 @@
+/** Epoch milliseconds; injected so tests can move time. */
+export type Clock = () => number;

@@ -1,0 +1,52 @@
+import type { Redis } from 'ioredis';
+import type { CircuitBreaker } from './circuit-breaker.js';
+
+export interface WatchOptions {
+  /** How often Redis is pinged, healthy or not: a hung Redis is noticed without any traffic. @default 1000 */
+  intervalMs?: number;
+  /** A ping slower than this counts as a failure. @default 1000 */
+  timeoutMs?: number;
+}
+
+function pingWithin(client: Redis, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`PING took over ${ms} ms`)), ms);
+  });
+  const ping = client.ping().then(() => undefined);
+  ping.catch(() => {});
+  return Promise.race([ping, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Feeds the breaker: a lost connection opens it at once, a periodic PING opens it when Redis hangs and
+ * closes it once Redis answers again (after the breaker's open period). Returns the function that stops it.
+ */
+export function watchRedis(client: Redis, breaker: CircuitBreaker, options: WatchOptions = {}): () => void {
+  const { intervalMs = 1000, timeoutMs = 1000 } = options;
+  let stopped = false;
+  // The listeners stay for the client's life (without an 'error' listener ioredis prints every failed
+  // reconnect attempt to stderr); once stopped they ignore the closing client.
+  client.on('error', (err: Error) => stopped || breaker.trip(err.message));
+  client.on('close', () => stopped || breaker.trip('connection closed'));
+  let probing = false;
+  const probe = async () => {
+    if (stopped || probing || !breaker.mayProbe) return;
+    probing = true;
+    try {
+      await pingWithin(client, timeoutMs);
+      breaker.succeed();
+    } catch (err) {
+      breaker.trip((err as Error).message);
+    } finally {
+      probing = false;
+    }
+  };
+  const timer = setInterval(probe, intervalMs);
+  timer.unref();
+  client.on('ready', probe);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

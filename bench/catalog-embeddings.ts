@@ -109,23 +109,28 @@ function meanVectorZ(v: Vectors, c: EvalCase): Float64Array {
   const df = new Map<number, number>();
   for (const bag of bags) for (const id of bag.keys()) df.set(id, (df.get(id) ?? 0) + 1);
   const idf = (id: number) => Math.log(1 + (n - (df.get(id) ?? 0) + 0.5) / ((df.get(id) ?? 0) + 0.5));
+  const out = new Float64Array(DIM);
   const embed = (bag: Map<number, number>) => {
-    const out = new Float32Array(DIM);
-    for (const [id, tf] of bag)
-      for (let k = 0; k < DIM; k++)
-        out[k] = (out[k] as number) + idf(id) * Math.log(1 + tf) * (v.unit[id * DIM + k] as number);
-    const norm = Math.hypot(...out) || 1;
-    return out.map((x) => x / norm);
+    out.fill(0);
+    for (const [id, tf] of bag) {
+      const a = idf(id) * Math.log(1 + tf);
+      for (let k = 0, o = id * DIM; k < DIM; k++, o++)
+        out[k] = (out[k] as number) + a * (v.unit[o] as number);
+    }
+    let norm = 0;
+    for (let k = 0; k < DIM; k++) norm += (out[k] as number) ** 2;
+    return Math.sqrt(norm) || 1;
   };
   const query = new Map<number, number>();
   for (const w of words(c.query.join(' ')))
     if (v.ids.has(w) && !REQUEST_FILLER.has(w)) query.set(v.ids.get(w) as number, 1);
-  const q = embed(query);
+  const qNorm = embed(query);
+  const q = Float64Array.from(out, (x) => x / qNorm);
   const sims = Float64Array.from(bags, (bag) => {
-    const t = embed(bag);
+    const norm = embed(bag);
     let s = 0;
-    for (let k = 0; k < DIM; k++) s += (t[k] as number) * (q[k] as number);
-    return s;
+    for (let k = 0; k < DIM; k++) s += (out[k] as number) * (q[k] as number);
+    return s / norm;
   });
   const mean = sims.reduce((a, b) => a + b, 0) / n;
   const sd = Math.sqrt(sims.reduce((a, b) => a + (b - mean) ** 2, 0) / n) || 1;

@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors, withRetryAfter } from '../errors.js';
 import { FailureLimiter } from '../http/failure-limiter.js';
-import { type AccessArea, type ApiClient, assertAccess, findApiClient, loadApiTokens } from './api-tokens.js';
+import {
+  type AccessArea,
+  type ApiClient,
+  assertAccess,
+  createClientLookup,
+  loadApiTokens,
+} from './api-tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +47,7 @@ async function auth(app: FastifyInstance) {
     app.addHook('onListen', async () => {
       app.log.warn('no API_TOKENS or API_TOKENS_FILE: every protected route will answer 401');
     });
+  const clientOf = createClientLookup(records);
   const failures = new FailureLimiter({
     max: config.AUTH_FAILURES_MAX,
     windowMs: config.AUTH_FAILURES_WINDOW_MS,
@@ -52,7 +59,7 @@ async function auth(app: FastifyInstance) {
     // RFC 7235: the scheme is case-insensitive (`bearer …` is as good as `Bearer …`).
     specCompliance: 'rfc6749',
     auth: (token, request) => {
-      request.apiClient = findApiClient(records, token);
+      request.apiClient = clientOf(token);
       return request.apiClient !== undefined;
     },
   });

@@ -48,8 +48,8 @@ interface TokenKeys {
   identity: string;
   authKey: string;
   client: () => WebClient;
-  /** The memoised auth.test answer, reused without a cache read until `until`. */
-  me?: { value: SlackIdentity; until: number };
+  /** The memoised auth.test answer, reused without a cache read from `from` until `until`. */
+  me?: { value: SlackIdentity; from: number; until: number };
 }
 
 const MAX_REMEMBERED_TOKENS = 1000;
@@ -70,8 +70,8 @@ export class SlackGateway {
   constructor(private readonly deps: GatewayDeps) {}
 
   whoAmI(access: SlackAccess): Promise<SlackIdentity> {
-    const memo = this.#keysOf(access.token).me;
-    if (memo && memo.until > this.deps.clock()) return Promise.resolve(memo.value);
+    const memo = this.#memo(access);
+    if (memo) return Promise.resolve(memo);
     return this.#bounded(access, this.#lookUp(access)).then((c) => c.value);
   }
 
@@ -166,9 +166,15 @@ export class SlackGateway {
 
   /** The identity of the access's token: the process memo while it lasts, else this request's lookup. */
   async #me(access: SlackAccess): Promise<SlackIdentity> {
+    return this.#memo(access) ?? (await this.#lookUp(access)).value;
+  }
+
+  /** The process memo of the token's identity while it lasts (a clock set back ends it too). */
+  #memo(access: SlackAccess): SlackIdentity | undefined {
     const memo = this.#keysOf(access.token).me;
-    if (memo && memo.until > this.deps.clock()) return memo.value;
-    return (await this.#lookUp(access)).value;
+    if (!memo) return undefined;
+    const now = this.deps.clock();
+    return memo.from <= now && now < memo.until ? memo.value : undefined;
   }
 
   #lookUp(access: SlackAccess): Promise<Cached<SlackIdentity>> {
@@ -201,8 +207,12 @@ export class SlackGateway {
       (c) => {
         // A stale identity (Slack down) is served for this request only, never memoised.
         if (c.status === 'STALE') return;
-        const until = Math.min(c.freshUntil, this.deps.clock() + Math.min(IDENTITY_MEMO_MS, authTtlMs));
-        keys.me = { value: c.value, until };
+        const from = this.deps.clock();
+        keys.me = {
+          value: c.value,
+          from,
+          until: Math.min(c.freshUntil, from + Math.min(IDENTITY_MEMO_MS, authTtlMs)),
+        };
       },
       () => {},
     );

@@ -50,6 +50,8 @@ interface TokenKeys {
   client: () => WebClient;
   /** The memoised auth.test answer, reused without a cache read from `from` until `until`. */
   me?: { value: SlackIdentity; from: number; until: number };
+  /** When Slack last rejected the token: a lookup begun before then must not memoise its answer. */
+  rejectedAt?: number;
 }
 
 const MAX_REMEMBERED_TOKENS = 1000;
@@ -189,6 +191,7 @@ export class SlackGateway {
   #lookUpIdentity(access: SlackAccess, keys: TokenKeys): Promise<Cached<SlackIdentity>> {
     const { identity, authKey, client } = keys;
     const { authTtlMs, staleGraceMs } = this.deps.options;
+    const started = this.deps.clock();
     const lookup = this.deps.cachedFetch(authKey, {
       ttlMs: () => authTtlMs,
       graceMs: staleGraceMs,
@@ -206,7 +209,7 @@ export class SlackGateway {
     lookup.then(
       (c) => {
         // A stale identity (Slack down) is served for this request only, never memoised.
-        if (c.status === 'STALE') return;
+        if (c.status === 'STALE' || (keys.rejectedAt ?? -Infinity) >= started) return;
         const from = this.deps.clock();
         keys.me = {
           value: c.value,
@@ -239,6 +242,7 @@ export class SlackGateway {
       // A revoked token must not keep a memoised identity until the next re-validation.
       if (isAuthError(err)) {
         keys.me = undefined;
+        keys.rejectedAt = this.deps.clock();
         await this.deps.store.delete(keys.authKey);
       }
       throw err;

@@ -4,8 +4,10 @@ import type { Redis } from 'ioredis';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import type { Config } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { OneLineLogController } from './logging/log-controller.js';
 import { loggerOptions } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
+import accessLog from './plugins/access-log.js';
 import apiRateLimit from './plugins/api-rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
@@ -77,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     requestIdHeader: false,
     genReqId: requestIdOf,
+    logController: new OneLineLogController(),
     frameworkErrors,
     ajv: AJV_OPTIONS,
   });
@@ -84,13 +87,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   await app.register(fp(async () => {}, { name: 'config' }));
   app.decorateRequest('deadline', 0);
-  app.addHook('onRequest', async (request) => {
+  // Callback-style hooks here and in the plugins on every request's path: no promise per hook.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.deadline = clock() + config.REQUEST_DEADLINE_MS;
+    done();
   });
   for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(errorHandler);
   await app.register(requestId);
+  await app.register(accessLog);
   await app.register(drainConnections);
   await app.register(connectionClose);
   app.server.maxConnections = config.MAX_CONNECTIONS;

@@ -69,12 +69,31 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
     registers,
   });
 
+  // Bound label sets, one per method, route template and status: looking one up is a string key, not a
+  // hash of the labels on every request. Route templates keep the set small.
+  const httpChildren = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
+  const cacheChildren = new Map<CacheEvent, Counter.Internal>();
+
   return {
     registry,
-    observeRequest: (method, route, statusCode, seconds) =>
-      http.observe({ method, route, status_code: String(statusCode) }, seconds),
+    observeRequest: (method, route, statusCode, seconds) => {
+      const key = `${method} ${statusCode} ${route}`;
+      let child = httpChildren.get(key);
+      if (!child) {
+        child = http.labels({ method, route, status_code: String(statusCode) });
+        httpChildren.set(key, child);
+      }
+      child.observe(seconds);
+    },
     onSlackCall: (method, outcome) => slackCalls.inc({ method, outcome }),
-    onCacheEvent: (event) => cacheEvents.inc({ event }),
+    onCacheEvent: (event) => {
+      let child = cacheChildren.get(event);
+      if (!child) {
+        child = cacheEvents.labels({ event });
+        cacheChildren.set(event, child);
+      }
+      child.inc();
+    },
     onRateWait: (method, outcome, ms) => {
       rateWaits.inc({ method, outcome });
       if (ms > 0) rateWaitSeconds.inc({ method }, ms / 1000);

@@ -80,6 +80,32 @@ export function assertAccess(client: ApiClient | undefined, area: AccessArea): v
   if (client && !client.access.has(area)) throw new Errors.AccessForbidden(area);
 }
 
+const MAX_REMEMBERED_TOKENS = 1000;
+
+/**
+ * `findApiClient` with a memo of the tokens it accepted (in process memory only, never logged, at most
+ * MAX_REMEMBERED_TOKENS, least recently used first out), so a caller's token is digested once, not on every
+ * request. Tokens are read at boot, so a memoised answer cannot go out of date; unknown tokens are never
+ * memoised and always take the constant-time path.
+ */
+export function createClientLookup(records: TokenRecord[]): (token: string) => ApiClient | undefined {
+  const known = new Map<string, ApiClient>();
+  return (token) => {
+    const memo = known.get(token);
+    if (memo) {
+      known.delete(token);
+      known.set(token, memo);
+      return memo;
+    }
+    const found = findApiClient(records, token);
+    if (found) {
+      known.set(token, found);
+      if (known.size > MAX_REMEMBERED_TOKENS) known.delete(known.keys().next().value as string);
+    }
+    return found;
+  };
+}
+
 /** Compares the token's digest with every record, without stopping early, in constant time per record. */
 export function findApiClient(records: TokenRecord[], token: string): ApiClient | undefined {
   const digest = sha256(token);

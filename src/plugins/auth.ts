@@ -1,9 +1,15 @@
 import bearerAuth from '@fastify/bearer-auth';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors, withRetryAfter } from '../errors.js';
 import { FailureLimiter } from '../http/failure-limiter.js';
-import { type AccessArea, type ApiClient, assertAccess, findApiClient, loadApiTokens } from './api-tokens.js';
+import {
+  type AccessArea,
+  type ApiClient,
+  assertAccess,
+  createClientLookup,
+  loadApiTokens,
+} from './api-tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +17,7 @@ declare module 'fastify' {
      * onRequest hook for protected routes: bearer token, the project the caller names, and the area the
      * route's tag names (`slack`, `catalog`).
      */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     /** Throws 403 unless the authenticated token may reach `area` (for front ends without route tags, e.g. MCP). */
     requireAccess: (request: FastifyRequest, area: AccessArea) => void;
   }
@@ -41,6 +47,7 @@ async function auth(app: FastifyInstance) {
     app.addHook('onListen', async () => {
       app.log.warn('no API_TOKENS or API_TOKENS_FILE: every protected route will answer 401');
     });
+  const clientOf = createClientLookup(records);
   const failures = new FailureLimiter({
     max: config.AUTH_FAILURES_MAX,
     windowMs: config.AUTH_FAILURES_WINDOW_MS,
@@ -52,7 +59,7 @@ async function auth(app: FastifyInstance) {
     // RFC 7235: the scheme is case-insensitive (`bearer …` is as good as `Bearer …`).
     specCompliance: 'rfc6749',
     auth: (token, request) => {
-      request.apiClient = findApiClient(records, token);
+      request.apiClient = clientOf(token);
       return request.apiClient !== undefined;
     },
   });
@@ -64,15 +71,8 @@ async function auth(app: FastifyInstance) {
   };
   app.decorate('requireAccess', requireAccess);
 
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = failures.retryAfterS(request.ip);
-    if (wait > 0) throw withRetryAfter(new Errors.AuthRateLimited(wait), wait);
-    await new Promise<void>((resolve, reject) =>
-      verify(request, reply, (err) => {
-        if (err && request.headers.authorization !== undefined) failures.record(request.ip);
-        return err ? reject(err) : resolve();
-      }),
-    );
+  /** The project and the route's area, once the bearer token is known; throws when either is refused. */
+  const admit = (request: FastifyRequest) => {
     const project = projectOf(request);
     const allowed = request.apiClient?.projects;
     if (allowed !== '*') {
@@ -83,7 +83,28 @@ async function auth(app: FastifyInstance) {
     for (const tag of request.routeOptions.schema?.tags ?? []) {
       if (AREAS.has(tag)) requireAccess(request, tag as AccessArea);
     }
-  });
+  };
+
+  // Callback style: on every protected request's path, so no promise of its own.
+  app.decorate(
+    'authenticate',
+    (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const wait = failures.retryAfterS(request.ip);
+      if (wait > 0) return done(withRetryAfter(new Errors.AuthRateLimited(wait), wait));
+      verify(request, reply, (err) => {
+        if (err) {
+          if (request.headers.authorization !== undefined) failures.record(request.ip);
+          return done(err);
+        }
+        try {
+          admit(request);
+        } catch (refused) {
+          return done(refused as Error);
+        }
+        done();
+      });
+    },
+  );
 }
 
 export default fp(

@@ -24,13 +24,13 @@ function lingerThenDestroy(socket: Socket): void {
 }
 
 async function connectionClose(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const unread = !request.raw.complete;
     if ((unread || CLOSING.has(reply.statusCode)) && request.raw.httpVersionMajor < 2) {
       reply.header('connection', 'close');
       if (unread) lingerThenDestroy(request.raw.socket);
     }
-    return payload;
+    done(null, payload);
   });
 }
 

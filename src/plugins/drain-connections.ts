@@ -11,9 +11,9 @@ async function drainConnections(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing && request.raw.httpVersionMajor < 2) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

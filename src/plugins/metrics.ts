@@ -16,10 +16,11 @@ declare module 'fastify' {
 async function metrics(app: FastifyInstance, opts: ServiceMetricsOptions) {
   const serviceMetrics = createServiceMetrics(opts);
   app.decorate('metrics', serviceMetrics);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route template, never the raw URL: ids and query strings would explode the label set.
     const route = request.routeOptions.url ?? 'unmatched';
     serviceMetrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 }
 

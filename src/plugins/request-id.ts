@@ -4,8 +4,9 @@ import { REQUEST_ID_HEADER } from '../logging/request-id.js';
 
 /** Echoes the request id (the caller's X-Request-Id or a generated one) on every response. */
 async function requestId(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }
 

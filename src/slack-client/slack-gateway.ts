@@ -43,36 +43,43 @@ export interface GatewayDeps {
 /** How long a request waits for users' names before answering with ids. */
 const NAME_LOOKUP_MS = 2_000;
 
-/** What one request knows about its Slack token, worked out once: its hashed name, client and identity. */
-interface Session {
-  identity: string;
-  client: () => WebClient;
-  me: Promise<Cached<SlackIdentity>>;
-}
-
+/** What the process knows about one Slack token: its hashed name, client and, for a short while, identity. */
 interface TokenKeys {
   identity: string;
   authKey: string;
+  client: () => WebClient;
+  /** The memoised auth.test answer, reused without a cache read from `from` until `until`. */
+  me?: { value: SlackIdentity; from: number; until: number };
+  /** When Slack last rejected the token: a lookup begun before then must not memoise its answer. */
+  rejectedAt?: number;
 }
 
 const MAX_REMEMBERED_TOKENS = 1000;
+/**
+ * How long one process reuses an identity without reading the shared memo again. Never past that memo's
+ * freshness (CACHE_AUTH_TTL_MS), so a revoked token still gets 401 within it; short, so a revocation another
+ * replica found (it deletes the shared memo) reaches this one within seconds.
+ */
+const IDENTITY_MEMO_MS = 5_000;
 
 /** Everything the service needs from Slack: cached, coalesced, rate-limited and bounded by the deadline. */
 export class SlackGateway {
-  /** One session per request: the service and each Slack call of that request share it. */
-  readonly #sessions = new WeakMap<SlackAccess, Session>();
+  /** One identity lookup per request: the service and each Slack call of that request share it. */
+  readonly #lookups = new WeakMap<SlackAccess, Promise<Cached<SlackIdentity>>>();
   /** Hashing is most of what a cached answer costs, so each token's keys are hashed once, not per request. */
   readonly #tokenKeys = new Map<string, TokenKeys>();
 
   constructor(private readonly deps: GatewayDeps) {}
 
   whoAmI(access: SlackAccess): Promise<SlackIdentity> {
-    return this.#bounded(access, this.#session(access).me).then((c) => c.value);
+    const memo = this.#memo(access);
+    if (memo) return Promise.resolve(memo);
+    return this.#bounded(access, this.#lookUp(access)).then((c) => c.value);
   }
 
   /** The non-reversible name of the access's token, for cache keys of values derived from its answers. */
   identityOf(access: SlackAccess): string {
-    return this.#session(access).identity;
+    return this.#keysOf(access.token).identity;
   }
 
   search(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
@@ -93,8 +100,8 @@ export class SlackGateway {
   }
 
   async #userName(access: SlackAccess, userId: string, deadline: number): Promise<string | undefined> {
-    const { client, me } = this.#session(access);
-    const { teamId } = (await me).value;
+    const { client } = this.#keysOf(access.token);
+    const { teamId } = await this.#me(access);
     const { value } = await this.deps.cachedFetch(cacheKey('user', `team:${teamId}`, { user: userId }), {
       ttlMs: () => this.deps.options.userTtlMs,
       graceMs: this.deps.options.staleGraceMs,
@@ -146,7 +153,11 @@ export class SlackGateway {
     let keys = this.#tokenKeys.get(token);
     if (!keys) {
       const identity = tokenIdentity(token, this.deps.options.keySecret);
-      keys = { identity, authKey: cacheKey('auth', identity) };
+      keys = {
+        identity,
+        authKey: cacheKey('auth', identity),
+        client: () => this.deps.pool.get(identity, token),
+      };
       this.#tokenKeys.set(token, keys);
       if (this.#tokenKeys.size > MAX_REMEMBERED_TOKENS) {
         this.#tokenKeys.delete(this.#tokenKeys.keys().next().value as string);
@@ -155,26 +166,35 @@ export class SlackGateway {
     return keys;
   }
 
-  #session(access: SlackAccess): Session {
-    let session = this.#sessions.get(access);
-    if (!session) {
-      const { identity, authKey } = this.#keysOf(access.token);
-      const client = () => this.deps.pool.get(identity, access.token);
-      session = { identity, client, me: this.#lookUpIdentity(access, identity, authKey, client) };
-      this.#sessions.set(access, session);
-    }
-    return session;
+  /** The identity of the access's token: the process memo while it lasts, else this request's lookup. */
+  async #me(access: SlackAccess): Promise<SlackIdentity> {
+    return this.#memo(access) ?? (await this.#lookUp(access)).value;
   }
 
-  #lookUpIdentity(
-    access: SlackAccess,
-    identity: string,
-    authKey: string,
-    client: () => WebClient,
-  ): Promise<Cached<SlackIdentity>> {
+  /** The process memo of the token's identity while it lasts (a clock set back ends it too). */
+  #memo(access: SlackAccess): SlackIdentity | undefined {
+    const memo = this.#keysOf(access.token).me;
+    if (!memo) return undefined;
+    const now = this.deps.clock();
+    return memo.from <= now && now < memo.until ? memo.value : undefined;
+  }
+
+  #lookUp(access: SlackAccess): Promise<Cached<SlackIdentity>> {
+    let lookup = this.#lookups.get(access);
+    if (!lookup) {
+      lookup = this.#lookUpIdentity(access, this.#keysOf(access.token));
+      this.#lookups.set(access, lookup);
+    }
+    return lookup;
+  }
+
+  #lookUpIdentity(access: SlackAccess, keys: TokenKeys): Promise<Cached<SlackIdentity>> {
+    const { identity, authKey, client } = keys;
+    const { authTtlMs, staleGraceMs } = this.deps.options;
+    const started = this.deps.clock();
     const lookup = this.deps.cachedFetch(authKey, {
-      ttlMs: () => this.deps.options.authTtlMs,
-      graceMs: this.deps.options.staleGraceMs,
+      ttlMs: () => authTtlMs,
+      graceMs: staleGraceMs,
       staleOn: isUpstreamFailure,
       load: async () => {
         const body = await callSlack<SlackBody>(
@@ -186,7 +206,19 @@ export class SlackGateway {
         return { userId: String(body.user_id), teamId: String(body.team_id), url: String(body.url ?? '') };
       },
     });
-    lookup.catch(() => {});
+    lookup.then(
+      (c) => {
+        // A stale identity (Slack down) is served for this request only, never memoised.
+        if (c.status === 'STALE' || (keys.rejectedAt ?? -Infinity) >= started) return;
+        const from = this.deps.clock();
+        keys.me = {
+          value: c.value,
+          from,
+          until: Math.min(c.freshUntil, from + Math.min(IDENTITY_MEMO_MS, authTtlMs)),
+        };
+      },
+      () => {},
+    );
     return lookup;
   }
 
@@ -196,19 +228,23 @@ export class SlackGateway {
     args: Record<string, unknown>,
     ttlMs: (body: SlackBody) => number,
   ): Promise<Cached<SlackBody>> {
-    const { identity, client, me } = this.#session(access);
-    const { teamId } = (await me).value;
+    const keys = this.#keysOf(access.token);
+    const { teamId } = await this.#me(access);
     try {
-      return await this.deps.cachedFetch(cacheKey(method, identity, args), {
+      return await this.deps.cachedFetch(cacheKey(method, keys.identity, args), {
         ttlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
         staleAt: access.deadline - STALE_MARGIN_MS,
-        load: () => callSlack<SlackBody>(client(), method, args, this.#context(access, teamId)),
+        load: () => callSlack<SlackBody>(keys.client(), method, args, this.#context(access, teamId)),
       });
     } catch (err) {
       // A revoked token must not keep a memoised identity until the next re-validation.
-      if (isAuthError(err)) await this.deps.store.delete(this.#keysOf(access.token).authKey);
+      if (isAuthError(err)) {
+        keys.me = undefined;
+        keys.rejectedAt = this.deps.clock();
+        await this.deps.store.delete(keys.authKey);
+      }
       throw err;
     }
   }

@@ -148,7 +148,7 @@ async function searchToMe(
     matches: merged.matches,
     nextCursor: more ? encodeSearchCursor(cursor) : undefined,
     notes: [
-      `Total is the sum of two searches: ${totals[0]} @-mentions (${queries[0]}) and ${totals[1]} direct messages (${queries[1]}); a DM that mentions you is in both and shown once.`,
+      `Total is the sum of two searches (see queries): ${totals[0]} @-mentions and ${totals[1]} direct messages; a DM that mentions you is in both and shown once.`,
     ],
   };
 }

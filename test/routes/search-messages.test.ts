@@ -193,7 +193,7 @@ describe('GET /search/messages — to_me', () => {
           },
         ],
       },
-      summary: `Found 2 messages. Total is the sum of two searches: 1 @-mentions (<@${ALICE}>) and 1 direct messages (to:<@${ALICE}>); a DM that mentions you is in both and shown once. ${HINT}`,
+      summary: `Found 2 messages. Total is the sum of two searches (see queries): 1 @-mentions and 1 direct messages; a DM that mentions you is in both and shown once. ${HINT}`,
     });
     expect(
       searchCalls()

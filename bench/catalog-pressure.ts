@@ -3,10 +3,10 @@
 // src/server.ts in its own process (SERVER_DIR: another checkout's, for a before/after comparison).
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { heavyCatalogBody } from '../test/support/heavy-catalog.js';
+import { freePort } from '../test/support/redis-server.js';
 import { median, percentile } from './catalog-metrics.js';
 import { formatTable } from './format-table.js';
 
@@ -32,15 +32,6 @@ function send(port: number, method: string, path: string, body?: string) {
     );
     req.on('error', reject);
     req.end(body);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
   });
 }
 

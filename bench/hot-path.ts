@@ -13,10 +13,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type autocannon from 'autocannon';
 import { formatTable } from './format-table.js';
+import { heapPerCachedSearch } from './heap-per-answer.js';
 import { AUTH, catalogBody, type LoadTargets, startLoadTargets, THREAD_PATH } from './load-targets.js';
 
 const ROUNDS = Number(process.env.HOT_ROUNDS ?? 5);
@@ -149,25 +148,8 @@ async function ratios(t: LoadTargets) {
   console.log(`\n${formatTable(header, rows)}\n`);
 }
 
-/** Heap held per cached concise search answer (query=deploy, 16 matches), everything it keeps in the in-memory cache. */
 async function heapPerAnswer(t: LoadTargets) {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
-  const heapUsed = () => {
-    gc();
-    gc();
-    return process.memoryUsage().heapUsed;
-  };
-  const before = heapUsed();
-  for (let i = 0; i < HEAP_ENTRIES; i++) {
-    // Distinct keys, each the same 16 matches (`-h<i>` excludes a word no message has).
-    const url = `/search/messages?query=deploy+-h${i}`;
-    const res = await t.app.inject({ method: 'GET', url, headers: AUTH });
-    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    if (i % 100 === 0) t.slack.reset();
-  }
-  t.slack.reset();
-  const perEntry = (heapUsed() - before) / HEAP_ENTRIES;
+  const perEntry = await heapPerCachedSearch(t, HEAP_ENTRIES);
   console.log(
     `heap per cached concise search answer (query=deploy: 16 matches, ${HEAP_ENTRIES} answers): ${(perEntry / 1024).toFixed(1)} KB`,
   );

@@ -84,7 +84,7 @@ const threadReplies: McpTool = {
   description: [
     "Read a Slack thread (Slack's conversations.replies): its root message and replies, oldest first.",
     'Pass channel_id and thread_ts as a slack_search_messages match gives them (the ts of any message in the thread also works).',
-    'Returns messages (user_id, ts, text, permalink; the root has is_parent and reply_count), has_more and a one-line summary.',
+    'Returns messages (user_id, user_name, ts, text, permalink; the root has is_parent and reply_count), has_more and a one-line summary.',
     'limit is messages per page (default 100); while has_more is true, call again with cursor set to response_metadata.next_cursor.',
     'Keep response_format=concise (the default); "detailed" returns Slack\'s message objects unchanged, about twice as large.',
   ].join(' '),

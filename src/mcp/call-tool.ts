@@ -36,10 +36,10 @@ export async function callTool(
     return toolError(400, 'FST_ERR_VALIDATION', checked.error);
   }
   try {
-    const body = await tool.run(app, caller, checked.value as never);
+    const { body, text } = await tool.run(app, caller, checked.value as never);
     return {
       structuredContent: body as Record<string, unknown>,
-      content: [{ type: 'text', text: JSON.stringify(body) }],
+      content: [{ type: 'text', text: text ?? JSON.stringify(body) }],
     };
   } catch (err) {
     const e = err as FastifyError & RetryableError;

@@ -39,3 +39,69 @@ export function withDefaultsOptional(schema: Json): Json {
   const { required: _, ...rest } = schema;
   return required.length > 0 ? { ...rest, required } : rest;
 }
+
+/** Keywords a model needs no words for: the tool validates its arguments with the REST rules anyway. */
+const VALIDATION_ONLY = new Set([
+  'description',
+  'title',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'additionalProperties',
+  'patternProperties',
+]);
+
+const isPlainType = (node: unknown): node is { type: string } =>
+  typeof node === 'object' && node !== null && Object.keys(node).length === 1 && 'type' in node;
+
+function strip(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strip);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    // `properties` maps names to schemas: a property called "description" is kept.
+    if (key === 'properties') {
+      out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, strip(v)]));
+    } else if (!VALIDATION_ONLY.has(key)) out[key] = strip(value);
+  }
+  // `{"anyOf":[{"type":"string"},{"type":"null"}]}` says no more than `{"type":["string","null"]}`.
+  const anyOf = out.anyOf as unknown[] | undefined;
+  if (anyOf?.every(isPlainType)) {
+    delete out.anyOf;
+    out.type = anyOf.map((t) => t.type);
+  }
+  // An enum or a const already says its type.
+  if ('enum' in out || 'const' in out) delete out.type;
+  return out;
+}
+
+/**
+ * A schema as few bytes as a model needs (`tools/list` is read on every conversation): types, enums,
+ * defaults and bounds, without the REST schema's descriptions and string limits, plus the `hints` given
+ * for the properties whose name and type do not say enough.
+ */
+export function lean(schema: Json, hints: Record<string, string> = {}): Json {
+  const out = strip(schema) as Json;
+  const properties = out.properties as Record<string, Json> | undefined;
+  for (const [name, hint] of Object.entries(hints)) {
+    if (!properties?.[name]) throw new Error(`no property ${name} to describe`);
+    properties[name] = { ...properties[name], description: hint };
+  }
+  return out;
+}
+
+/** `schema` with no `required` list at any depth. */
+export function withoutRequired(schema: Json): Json {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key, value]) => key !== 'required' || !Array.isArray(value))
+        .map(([key, value]) => [key, walk(value)]),
+    );
+  };
+  return walk(schema) as Json;
+}

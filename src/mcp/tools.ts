@@ -5,22 +5,22 @@ import { assertAccess } from '../plugins/api-tokens.js';
 import { catalogBodyValidator } from '../routes/catalog-search.js';
 import { SEARCH_LIST_PARAMS, splitLists } from '../routes/split-comma-lists.js';
 import { SearchRequest, SearchResponse } from '../schemas/catalog.js';
-import {
-  ConciseSearchBody,
-  DetailedSearchBody,
-  type SearchMessagesParams,
-  SearchQuery,
-} from '../schemas/search-messages.js';
+import { ConciseSearchBody, type SearchMessagesParams, SearchQuery } from '../schemas/search-messages.js';
 import {
   ConciseThreadBody,
-  DetailedThreadBody,
   ThreadParams,
   ThreadQuery,
   type ThreadRepliesParams,
 } from '../schemas/threads.js';
 import { bodyRules, type CheckArguments, queryRules } from './check-arguments.js';
-import { selfContained, withDefaultsOptional } from './json-schema.js';
+import { lean, selfContained, withDefaultsOptional, withoutRequired } from './json-schema.js';
 import type { McpCaller } from './mcp-caller.js';
+
+/** What a tool answers: the body (`structuredContent`), and the text a model reads when it is not the body's JSON. */
+export interface ToolAnswer {
+  body: object;
+  text?: string;
+}
 
 /** One MCP tool: what a client lists, how its arguments are checked, and the service call behind it. */
 export interface McpTool {
@@ -31,7 +31,7 @@ export interface McpTool {
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown>;
   check: CheckArguments;
-  run: (app: FastifyInstance, caller: McpCaller, args: never) => Promise<object> | object;
+  run: (app: FastifyInstance, caller: McpCaller, args: never) => Promise<ToolAnswer> | ToolAnswer;
 }
 
 /** Channel and user lists may come as one comma-separated string, as on REST. */
@@ -40,11 +40,22 @@ const listsSplit =
   (args) =>
     check(args && typeof args === 'object' ? splitLists({ ...args }, SEARCH_LIST_PARAMS) : args);
 
-/** An output schema must be an object at its root: one of the concise and detailed bodies. */
-const eitherBody = (concise: TSchema, detailed: TSchema) => ({
-  type: 'object',
-  anyOf: [selfContained(concise), selfContained(detailed)],
+/**
+ * One output schema for both bodies: the concise body's fields, of which only `ok` and `summary` are
+ * required, since the detailed body (Slack's own, plus the summary) has those two and never a concise
+ * field of another type.
+ */
+const eitherBody = (concise: TSchema) => ({
+  ...withoutRequired(lean(selfContained(concise))),
+  required: ['ok', 'summary'],
 });
+
+/** An input schema as a model reads it: lean, defaults optional, a few words where a name is not enough. */
+const toolInput = (schema: TSchema, hints: Record<string, string>) =>
+  withDefaultsOptional(lean(selfContained(schema), hints));
+
+const FORMATS = 'response_format compact costs the fewest tokens.';
+const TEXT_CAP = '0 = whole';
 
 const ThreadArguments = Type.Object(
   {
@@ -53,6 +64,7 @@ const ThreadArguments = Type.Object(
     cursor: ThreadQuery.properties.cursor,
     limit: ThreadQuery.properties.limit,
     response_format: ThreadQuery.properties.response_format,
+    max_text_chars: ThreadQuery.properties.max_text_chars,
   },
   { additionalProperties: false },
 );
@@ -62,39 +74,38 @@ const searchMessages: McpTool = {
   name: 'slack_search_messages',
   title: 'Search Slack messages',
   description: [
-    "Search the Slack messages the user can see (Slack's search.messages).",
-    'Give `query` in Slack search syntax (words, "exact phrases", -word to exclude) and narrow it with channel_ids, from_users and after/before/on (YYYY-MM-DD, UTC).',
-    'To find what is addressed to the user, set to_me: "true" for @-mentions in channels and direct messages, "mention" or "dm" for one side; query is then optional.',
-    'Returns messages.matches (channel, author, ts, text, permalink; thread_ts for a message in a thread) and a one-line summary that says how many were found and what to do next.',
-    'Keep response_format=concise (the default); ask for "detailed" only when you need what concise leaves out (the full Slack match objects: blocks, attachments, files, channel details): it is several times larger.',
-    'More results: call again with the same arguments and cursor set to response_metadata.next_cursor.',
-    'To read the whole thread of a match, call slack_get_thread_replies with its channel_id and thread_ts.',
+    'Search the Slack messages the user can see.',
+    'query: words, "phrases", -word, in:#channel, from:@user, before:/after:YYYY-MM-DD, is:thread.',
+    FORMATS,
   ].join(' '),
-  annotations: { title: 'Search Slack messages', readOnlyHint: true, openWorldHint: true },
-  inputSchema: withDefaultsOptional(selfContained(SearchQuery)),
-  outputSchema: eitherBody(ConciseSearchBody, DetailedSearchBody),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  inputSchema: toolInput(SearchQuery, {
+    query: 'optional with to_me',
+    to_me: 'mentions and DMs of the user',
+    channel_ids: 'ids or #names',
+    from_users: 'ids or @names',
+    min_score: 'vs the best score',
+    max_text_chars: TEXT_CAP,
+  }),
+  outputSchema: eitherBody(ConciseSearchBody),
   check: listsSplit(queryRules(SearchQuery)),
-  run: async (app, caller, args: SearchMessagesParams) =>
-    (await app.slackSearch.searchMessages(caller.slackAccess(), args, { surface: 'mcp' })).body,
+  run: (app, caller, args: SearchMessagesParams) =>
+    app.slackSearch.searchMessages(caller.slackAccess(), args, { surface: 'mcp' }),
 };
 
 const threadReplies: McpTool = {
   name: 'slack_get_thread_replies',
   title: 'Read a Slack thread',
-  description: [
-    "Read a Slack thread (Slack's conversations.replies): its root message and replies, oldest first.",
-    'Pass channel_id and thread_ts as a slack_search_messages match gives them (the ts of any message in the thread also works).',
-    'Returns messages (user_id, user_name, ts, text, permalink; the root has is_parent and reply_count), has_more and a one-line summary.',
-    'limit is messages per page (default 100); while has_more is true, call again with cursor set to response_metadata.next_cursor.',
-    'Keep response_format=concise (the default); "detailed" returns Slack\'s message objects unchanged, about twice as large.',
-  ].join(' '),
-  annotations: { title: 'Read a Slack thread', readOnlyHint: true, openWorldHint: true },
-  inputSchema: withDefaultsOptional(selfContained(ThreadArguments)),
-  outputSchema: eitherBody(ConciseThreadBody, DetailedThreadBody),
+  description: ['Read a Slack thread, oldest first; any message ts in it works as thread_ts.', FORMATS].join(
+    ' ',
+  ),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  inputSchema: toolInput(ThreadArguments, { max_text_chars: TEXT_CAP }),
+  outputSchema: eitherBody(ConciseThreadBody),
   check: queryRules(ThreadArguments),
-  run: async (app, caller, { channel_id, thread_ts, ...query }: ThreadArgs) => {
+  run: (app, caller, { channel_id, thread_ts, ...query }: ThreadArgs) => {
     const params: ThreadRepliesParams = { channel: channel_id, ts: thread_ts, ...query };
-    return (await app.slackSearch.threadReplies(caller.slackAccess(), params, { surface: 'mcp' })).body;
+    return app.slackSearch.threadReplies(caller.slackAccess(), params, { surface: 'mcp' });
   },
 };
 
@@ -102,19 +113,19 @@ const searchTools: McpTool = {
   name: 'search_tools',
   title: 'Find relevant tools',
   description: [
-    'Rank the tools you list by how relevant each is to a task (the tool search MCP Router uses).',
-    'Pass query as one or more sentences or keywords (e.g. ["send", "slack", "message"]), optionally context (the wider task; a weaker signal than query), and tools, each with a unique toolKey, its toolName, serverName and description.',
-    'Returns results, most relevant first, each with relevance (0–1 and absolute: a weak best match stays low) and an explanation of which words matched where.',
-    'Tools that match nothing are left out, so an empty list is a valid answer. At most maxResults results (default 20, at most 100).',
-    'It ranks only the tools you send; it does not discover tools.',
+    'Rank the tools you send by relevance (0–1) to the query; tools matching nothing are left out.',
   ].join(' '),
-  annotations: { title: 'Find relevant tools', readOnlyHint: true, openWorldHint: false },
-  inputSchema: selfContained(SearchRequest),
-  outputSchema: selfContained(SearchResponse),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  inputSchema: lean(selfContained(SearchRequest), {
+    context: 'the wider task',
+    tools: 'toolKey unique',
+    maxResults: 'default 20, max 100',
+  }),
+  outputSchema: lean(selfContained(SearchResponse)),
   check: bodyRules(catalogBodyValidator, SearchRequest),
-  run: (app, caller, args: SearchRequest) => {
+  run: async (app, caller, args: SearchRequest) => {
     assertAccess(caller.apiClient, 'catalog');
-    return app.catalog.search(args, caller);
+    return { body: await app.catalog.search(args, caller) };
   },
 };
 

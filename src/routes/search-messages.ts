@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { searchMessagesSchema } from '../schemas/search-messages.js';
-import { sendJson } from './send-json.js';
+import { sendAnswer } from './send-json.js';
 import { SEARCH_LIST_PARAMS, splitCommaLists } from './split-comma-lists.js';
 
 const searchMessagesRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,10 +13,8 @@ const searchMessagesRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const access = app.slackAccess(request);
-      const { body, cache } = await app.slackSearch.searchMessages(access, request.query, {
-        surface: 'rest',
-      });
-      return sendJson(reply.header('x-cache', cache), body);
+      const answer = await app.slackSearch.searchMessages(access, request.query, { surface: 'rest' });
+      return sendAnswer(reply.header('x-cache', answer.cache), answer);
     },
   );
 };

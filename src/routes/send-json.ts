@@ -17,3 +17,13 @@ export function sendJson(reply: FastifyReply, body: Body): FastifyReply {
   }
   return reply.type('application/json; charset=utf-8').send(bytes);
 }
+
+/** Sends compact text (response_format=compact) as it is: text for a model, not JSON. */
+export function sendText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('text/plain; charset=utf-8').send(text);
+}
+
+/** A read's answer as asked: compact text when there is one, else the JSON body. */
+export function sendAnswer(reply: FastifyReply, answer: { body: object; text?: string }): FastifyReply {
+  return answer.text === undefined ? sendJson(reply, answer.body as Body) : sendText(reply, answer.text);
+}

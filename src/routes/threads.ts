@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { threadSchema } from '../schemas/threads.js';
-import { sendJson } from './send-json.js';
+import { sendAnswer } from './send-json.js';
 
 const threadsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -9,8 +9,8 @@ const threadsRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const access = app.slackAccess(request);
       const params = { ...request.query, ...request.params };
-      const { body, cache } = await app.slackSearch.threadReplies(access, params, { surface: 'rest' });
-      return sendJson(reply.header('x-cache', cache), body);
+      const answer = await app.slackSearch.threadReplies(access, params, { surface: 'rest' });
+      return sendAnswer(reply.header('x-cache', answer.cache), answer);
     },
   );
 };

@@ -141,3 +141,9 @@ export const readyExamples: Record<string, NamedExample> = {
     value: { status: 'degraded', cache: 'redis', redis: 'unreachable' },
   },
 };
+
+/** The concise search example above with response_format=compact. */
+export const searchCompactExample = 'TODO';
+
+/** The concise thread example above with response_format=compact. */
+export const threadCompactExample = 'TODO';

@@ -21,3 +21,22 @@ export function jsonResponse(
     content: { 'application/json': { schema, examples } },
   };
 }
+
+/** A read's 200: the concise or detailed JSON, or with response_format=compact the same answer as text. */
+export function readResponse(
+  description: string,
+  schema: TSchema,
+  examples: Record<string, NamedExample>,
+  compactExample: string,
+  headers?: Record<string, object>,
+) {
+  const json = jsonResponse(description, schema, examples, headers);
+  const text = {
+    schema: {
+      type: 'string',
+      description: 'response_format=compact: the concise answer as text for a model',
+    },
+    example: compactExample,
+  };
+  return { ...json, content: { ...json.content, 'text/plain': text } };
+}

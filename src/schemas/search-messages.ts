@@ -1,9 +1,18 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { slackErrorResponses } from './error.js';
-import { searchExamples } from './examples.js';
+import { searchCompactExample, searchExamples } from './examples.js';
 import { projectHeaders, slackTokenHeader, xCacheHeader } from './headers.js';
-import { jsonResponse } from './response.js';
-import { ChannelId, ConciseMatch, Cursor, Day, ResponseFormat, ResponseMetadata, UserId } from './slack.js';
+import { readResponse } from './response.js';
+import {
+  ChannelRef,
+  ConciseMatch,
+  Cursor,
+  Day,
+  MaxTextChars,
+  ResponseFormat,
+  ResponseMetadata,
+  UserRef,
+} from './slack.js';
 import { StringEnum } from './string-enum.js';
 
 export const SearchQuery = Type.Object(
@@ -21,15 +30,15 @@ export const SearchQuery = Type.Object(
     }),
     response_format: ResponseFormat,
     channel_ids: Type.Optional(
-      Type.Array(ChannelId, {
+      Type.Array(ChannelRef, {
         maxItems: 50,
-        description: 'Search within these channels (repeated or comma-separated)',
+        description: 'Search within these channels: ids or #names (repeated or comma-separated)',
       }),
     ),
     from_users: Type.Optional(
-      Type.Array(UserId, {
+      Type.Array(UserRef, {
         maxItems: 50,
-        description: 'Messages from these users (repeated or comma-separated)',
+        description: 'Messages from these users: ids or @names (repeated or comma-separated)',
       }),
     ),
     after: Type.Optional(
@@ -52,13 +61,7 @@ export const SearchQuery = Type.Object(
       }),
     ),
     dedupe_threads: Type.Boolean({ default: false, description: 'Keep only the best match per thread' }),
-    max_text_chars: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 100_000,
-        description: 'Cut each message text after this many code points',
-      }),
-    ),
+    max_text_chars: MaxTextChars,
   },
   { additionalProperties: false },
 );
@@ -101,10 +104,11 @@ export const searchMessagesSchema = {
   querystring: SearchQuery,
   headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
   response: {
-    200: jsonResponse(
-      'Concise (default) or detailed body',
+    200: readResponse(
+      'Concise (default), compact or detailed answer',
       Type.Union([Type.Ref(ConciseSearchBody), Type.Ref(DetailedSearchBody)]),
       searchExamples,
+      searchCompactExample,
       xCacheHeader,
     ),
     ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),

@@ -20,9 +20,31 @@ export const Cursor = Type.String({
   maxLength: 1024,
   description: 'next_cursor from the previous page',
 });
-export const ResponseFormat = StringEnum(['concise', 'detailed'], {
+export const ResponseFormat = StringEnum(['concise', 'compact', 'detailed'], {
   default: 'concise',
-  description: 'concise: only the fields an agent needs; detailed: Slack’s body plus a summary',
+  description:
+    'concise: JSON with the fields an agent needs; compact: the same as plain text for a model (fewest tokens); detailed: Slack’s body plus a summary',
+});
+
+/** Characters of each message text a concise or compact body keeps by default (see BENCHMARKS.md). */
+export const DEFAULT_MAX_TEXT_CHARS = 1000;
+
+export const MaxTextChars = Type.Integer({
+  minimum: 0,
+  maximum: 100_000,
+  default: DEFAULT_MAX_TEXT_CHARS,
+  description: 'Cut each message text after this many characters; 0 = whole texts',
+});
+
+/** A channel id, or `#name` (Slack's own `in:#name`, no lookup). */
+export const ChannelRef = Type.String({
+  pattern: '^([CGD][A-Z0-9]{2,40}|#[^\\s#@<>,|"]{1,80})$',
+  description: 'A Slack conversation id or #name',
+});
+/** A user id, or `@name` (Slack's own `from:@name`, no lookup). */
+export const UserRef = Type.String({
+  pattern: '^([UW][A-Z0-9]{2,40}|@[^\\s#@<>,|"]{1,80})$',
+  description: 'A Slack user id or @name',
 });
 
 const ConciseText = Type.String({

@@ -1,12 +1,13 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { slackErrorResponses } from './error.js';
-import { threadExamples } from './examples.js';
+import { threadCompactExample, threadExamples } from './examples.js';
 import { projectHeaders, slackTokenHeader, xCacheHeader } from './headers.js';
-import { jsonResponse } from './response.js';
+import { readResponse } from './response.js';
 import {
   ChannelId,
   ConciseThreadMessage,
   Cursor,
+  MaxTextChars,
   ResponseFormat,
   ResponseMetadata,
   SlackTs,
@@ -30,6 +31,7 @@ export const ThreadQuery = Type.Object(
     ),
     inclusive: Type.Optional(Type.Boolean({ description: 'Include messages at exactly oldest/latest' })),
     response_format: ResponseFormat,
+    max_text_chars: MaxTextChars,
   },
   { additionalProperties: false },
 );
@@ -65,10 +67,11 @@ export const threadSchema = {
   querystring: ThreadQuery,
   headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
   response: {
-    200: jsonResponse(
-      'Concise (default) or detailed body',
+    200: readResponse(
+      'Concise (default), compact or detailed answer',
       Type.Union([Type.Ref(ConciseThreadBody), Type.Ref(DetailedThreadBody)]),
       threadExamples,
+      threadCompactExample,
       xCacheHeader,
     ),
     ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),

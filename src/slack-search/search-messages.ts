@@ -2,15 +2,18 @@ import type { CacheStatus } from '../cache/types.js';
 import { Errors } from '../errors.js';
 import type { ConciseSearch, SearchMessagesBody, SearchMessagesParams } from '../schemas/search-messages.js';
 import type { ConciseMatch } from '../schemas/slack.js';
+import { compactSearch } from '../slack/compact-bodies.js';
 import { applyMinScore, dedupeThreads, toConciseMatch } from '../slack/format-search.js';
 import { type BudgetCut, fitToBudget } from '../slack/llm-budget.js';
 import type { SlackObject } from '../slack/slack-values.js';
-import { budgetNote, conciseSearchHint, searchSummary, staleNote } from '../slack/summary.js';
+import { budgetNote, conciseSearchHint, searchSummary, staleNote, textCapNote } from '../slack/summary.js';
+import { capTexts } from '../slack/truncate-text.js';
 import { type Surface, WORDING, type Wording } from '../slack/wording.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
 import { type FoundMatches, fetchMatches } from './fetch-search.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
+import { renderOnce } from './render-once.js';
 import { worstStatus } from './worst-status.js';
 
 /** Drops what the caller asked to leave out (weak or same-thread matches), and says how many. */
@@ -29,21 +32,16 @@ async function formatSearch(
   params: SearchMessagesParams,
   me: SlackIdentity,
   names: () => Promise<{ users: Map<string, string> }>,
-): Promise<{ body: Record<string, unknown>; list: Array<{ text?: unknown }> }> {
+): Promise<{ body: Record<string, unknown>; list: Array<{ text?: unknown }>; capped: number }> {
   const concise = params.response_format === 'concise';
-  const list = concise
+  const conciseList = concise
     ? await names().then((n) =>
-        matches.map((m) =>
-          toConciseMatch(m, {
-            workspaceUrl: me.url,
-            maxTextChars: params.max_text_chars,
-            names: n,
-            viewerId: me.userId,
-          }),
-        ),
+        matches.map((m) => toConciseMatch(m, { workspaceUrl: me.url, names: n, viewerId: me.userId })),
       )
-    : // Copies: the budget may cut their texts, and the originals are Slack's cached body.
-      matches.map((m) => ({ ...m }));
+    : undefined;
+  const capped = conciseList ? capTexts(conciseList, params.max_text_chars) : 0;
+  // Copies: the budget may cut their texts, and the originals are Slack's cached body.
+  const list = conciseList ?? matches.map((m) => ({ ...m }));
   const [query] = found.queries;
   const several = found.queries.length > 1 ? { queries: found.queries } : {};
   const single = found.pages.length === 1 && params.to_me !== 'true' ? found.pages[0].value : undefined;
@@ -57,7 +55,7 @@ async function formatSearch(
       next_cursor: found.nextCursor,
     };
   }
-  return { body, list };
+  return { body, list, capped };
 }
 
 /** Sets the summary, then fits the body into MAX_RESPONSE_BYTES by cutting texts evenly (and says so). */
@@ -88,8 +86,22 @@ function summariseWithinBudget(
   fitToBudget(body, list, maxBytes, TEXT_ACCESS, summarise);
 }
 
-/** search.messages for the caller: fetch, select, names, format, summary, budget; the answer is cached whole. */
+/**
+ * search.messages for the caller; compact is the concise answer (the same cache entry) rendered as text.
+ */
 export async function searchMessages(
+  deps: PipelineDeps,
+  access: SlackAccess,
+  params: SearchMessagesParams,
+  surface: Surface,
+): Promise<{ body: SearchMessagesBody; cache: CacheStatus; text?: string }> {
+  if (params.response_format !== 'compact') return searchBody(deps, access, params, surface);
+  const answer = await searchBody(deps, access, { ...params, response_format: 'concise' }, surface);
+  return { ...answer, text: renderOnce(answer.body as ConciseSearch, compactSearch) };
+}
+
+/** search.messages for the caller: fetch, select, names, format, summary, budget; the answer is cached whole. */
+async function searchBody(
   deps: PipelineDeps,
   access: SlackAccess,
   params: SearchMessagesParams,
@@ -109,7 +121,9 @@ export async function searchMessages(
   const notes = [...found.notes, ...selected.notes];
   if (cache === 'STALE') notes.push(staleNote(Math.max(...found.pages.map((p) => p.ageMs))));
   const names = () => namesFor(slack, access, selected.matches);
-  const { body, list } = await formatSearch(found, selected.matches, params, me, names);
+  const { body, list, capped } = await formatSearch(found, selected.matches, params, me, names);
+  const capNote = textCapNote(capped, params.max_text_chars, wording.wholeMatchText);
+  if (capNote) notes.push(capNote);
   const concise = params.response_format === 'concise';
   summariseWithinBudget(body, list, found, notes, concise, wording, deps.maxResponseBytes);
   await answers.set(key, body, found.pages);

@@ -13,6 +13,14 @@ export interface SearchOptions {
   surface: Surface;
 }
 
+/** A read's answer: the body (concise for compact), and with response_format=compact its text. */
+export interface SearchAnswer<Body> {
+  body: Body;
+  cache: CacheStatus;
+  /** The compact text, only when response_format=compact was asked. */
+  text?: string;
+}
+
 /**
  * Slack search and thread reads, the one pipeline every front end calls: identity once per request, the
  * cached answer, else Slack (cached), formatting, summary and byte cap. Bodies may be shared with the
@@ -23,12 +31,12 @@ export interface SlackSearch {
     access: SlackAccess,
     params: SearchMessagesParams,
     options: SearchOptions,
-  ): Promise<{ body: SearchMessagesBody; cache: CacheStatus }>;
+  ): Promise<SearchAnswer<SearchMessagesBody>>;
   threadReplies(
     access: SlackAccess,
     params: ThreadRepliesParams,
     options: SearchOptions,
-  ): Promise<{ body: ThreadBody; cache: CacheStatus }>;
+  ): Promise<SearchAnswer<ThreadBody>>;
 }
 
 export function createSlackSearch(deps: Omit<PipelineDeps, 'answers'> & AnswerCacheDeps): SlackSearch {

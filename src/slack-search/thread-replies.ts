@@ -1,15 +1,18 @@
 import type { CacheStatus } from '../cache/types.js';
-import type { ThreadBody, ThreadRepliesParams } from '../schemas/threads.js';
+import type { ConciseThread, ThreadBody, ThreadRepliesParams } from '../schemas/threads.js';
+import { compactThread } from '../slack/compact-bodies.js';
 import { dedupeByTs, toConciseThreadMessage } from '../slack/format-thread.js';
 import { type BudgetCut, fitToBudget } from '../slack/llm-budget.js';
 import { readRepliesBody } from '../slack/read-slack-body.js';
 import { filled, num, type SlackObject } from '../slack/slack-values.js';
-import { budgetNote, staleNote, threadSummary } from '../slack/summary.js';
+import { budgetNote, staleNote, textCapNote, threadSummary } from '../slack/summary.js';
 import { decodeThreadCursor, encodeThreadCursor, type ThreadCursor } from '../slack/thread-cursor.js';
+import { capTexts } from '../slack/truncate-text.js';
 import { type Surface, WORDING } from '../slack/wording.js';
 import type { SlackAccess } from '../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
+import { renderOnce } from './render-once.js';
 
 /** Slack's page size for apps outside the Marketplace. */
 const NON_MARKETPLACE_LIMIT = 15;
@@ -21,8 +24,20 @@ const threadSize = (messages: SlackObject[]) => {
   return replies === undefined ? undefined : replies + 1;
 };
 
-/** conversations.replies for the caller: fetch, names, format, summary, budget; the answer is cached whole. */
+/** conversations.replies for the caller; compact is the concise answer (one cache entry) rendered as text. */
 export async function threadReplies(
+  deps: PipelineDeps,
+  access: SlackAccess,
+  params: ThreadRepliesParams,
+  surface: Surface,
+): Promise<{ body: ThreadBody; cache: CacheStatus; text?: string }> {
+  if (params.response_format !== 'compact') return threadBody(deps, access, params, surface);
+  const answer = await threadBody(deps, access, { ...params, response_format: 'concise' }, surface);
+  return { ...answer, text: renderOnce(answer.body as ConciseThread, compactThread) };
+}
+
+/** conversations.replies for the caller: fetch, names, format, summary, budget; the answer is cached whole. */
+async function threadBody(
   deps: PipelineDeps,
   access: SlackAccess,
   params: ThreadRepliesParams,
@@ -59,6 +74,7 @@ export async function threadReplies(
         ),
       )
     : read.messages.map((m) => ({ ...m }));
+  const capped = concise ? capTexts(list as ConciseThread['messages'], params.max_text_chars) : 0;
   const body: Record<string, unknown> = concise
     ? { ok: true, messages: list, has_more: read.hasMore }
     : { ...fetched.value, messages: list };
@@ -69,6 +85,8 @@ export async function threadReplies(
     };
   }
   const notes = fetched.status === 'STALE' ? [staleNote(fetched.ageMs)] : [];
+  const capNote = textCapNote(capped, params.max_text_chars, wording.wholeText);
+  if (capNote) notes.push(capNote);
   const sent = read.messages.length;
   if (read.hasMore && sent < limit && sent <= NON_MARKETPLACE_LIMIT) {
     notes.push(

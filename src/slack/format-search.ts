@@ -5,12 +5,10 @@ import { buildPermalink, threadTsFromPermalink } from './permalink.js';
 import { readMessageText } from './read-message.js';
 import { readTs, readUserId } from './read-slack-body.js';
 import { filled, num, type SlackObject, str } from './slack-values.js';
-import { truncateText } from './truncate-text.js';
 
 export interface FormatContext {
   /** auth.test's `url`, for matches Slack sent without a permalink. */
   workspaceUrl: string;
-  maxTextChars?: number;
   /** Users' (and channels') names for `@U…` and `#C…`. */
   names?: ReadNames;
   /** The token's user: a DM the viewer did not write is with its author. */
@@ -34,7 +32,7 @@ export function toConciseMatch(m: SlackObject, ctx: FormatContext): ConciseMatch
     user_name: userName,
     ...(handle && handle !== userName ? { username: handle } : {}),
     ts,
-    text: truncateText(readMessageText(m, ctx.names), ctx.maxTextChars),
+    text: readMessageText(m, ctx.names),
     permalink: filled(m.permalink) ?? buildPermalink(ctx.workspaceUrl, where.id, ts, threadTs),
   };
   if (threadTs) concise.thread_ts = threadTs;

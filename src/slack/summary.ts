@@ -67,3 +67,9 @@ export function staleNote(ageMs: number): string {
   const age = seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
   return `Slack is unavailable or rate limited: these results were cached ${age} ago and may be out of date.`;
 }
+
+/** How many texts the max_text_chars cap cut, and how to read them whole; undefined when none. */
+export function textCapNote(cut: number, maxChars: number, whole: string): string | undefined {
+  if (!cut) return undefined;
+  return `${cut} message ${cut === 1 ? 'text was' : 'texts were'} cut at ${maxChars} characters; ${whole}.`;
+}

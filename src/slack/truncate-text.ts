@@ -12,3 +12,17 @@ export function truncateText(text: string, maxCodePoints?: number): string {
   }
   return end >= text.length ? text : text.slice(0, end) + TRUNCATION_NOTE;
 }
+
+/** Cuts each item's text after `maxCodePoints` (0 = whole texts), in place; returns how many were cut. */
+export function capTexts(items: Array<{ text: string }>, maxCodePoints: number): number {
+  if (maxCodePoints === 0) return 0;
+  let cut = 0;
+  for (const item of items) {
+    const capped = truncateText(item.text, maxCodePoints);
+    if (capped !== item.text) {
+      item.text = capped;
+      cut++;
+    }
+  }
+  return cut;
+}

@@ -10,6 +10,10 @@ export interface Wording {
   smallerSearch: string;
   /** How to read the rest of a thread after `lastTs`, when the byte cap cut a page short. */
   threadResume: (lastTs: string) => string;
+  /** How to read whole the search texts max_text_chars cut. */
+  wholeMatchText: string;
+  /** How to read whole the thread (or history) texts max_text_chars cut. */
+  wholeText: string;
 }
 
 export const WORDING: Record<Surface, Wording> = {
@@ -18,11 +22,17 @@ export const WORDING: Record<Surface, Wording> = {
     threadHint: 'Whole thread: GET /threads/{channel_id}/{thread_ts}.',
     smallerSearch: 'ask for a smaller count or set max_text_chars',
     threadResume: (lastTs) => `continue with oldest=${lastTs}`,
+    wholeMatchText:
+      'max_text_chars=0 gives whole texts, or read one in its thread: GET /threads/{channel_id}/{ts}?max_text_chars=0',
+    wholeText: 'max_text_chars=0 gives whole texts',
   },
   mcp: {
     param: (name) => name,
     threadHint: 'Whole thread: use slack_get_thread_replies with channel_id and thread_ts.',
     smallerSearch: 'ask for a smaller count or set max_text_chars',
     threadResume: () => 'ask for a smaller limit',
+    wholeMatchText:
+      'max_text_chars 0 gives whole texts, or read one with slack_get_thread_replies (channel_id, its ts as thread_ts, max_text_chars 0)',
+    wholeText: 'max_text_chars 0 gives whole texts',
   },
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toConciseMatch } from '../../src/slack/format-search.js';
 import { toConciseThreadMessage } from '../../src/slack/format-thread.js';
 import { readMessageText } from '../../src/slack/read-message.js';
+import { capTexts } from '../../src/slack/truncate-text.js';
 
 const ciFailure = {
   id: 1,
@@ -97,7 +98,9 @@ describe('concise shapes carry the content', () => {
       attachments: [ciFailure],
       permalink: 'https://acme.slack.com/archives/C1/p1716990000000300',
     };
-    expect(toConciseMatch(match, { workspaceUrl: 'https://acme.slack.com/', maxTextChars: 19 })).toEqual({
+    const concise = toConciseMatch(match, { workspaceUrl: 'https://acme.slack.com/' });
+    expect(capTexts([concise], 19)).toBe(1);
+    expect(concise).toEqual({
       channel_id: 'C1',
       channel_name: 'deploys',
       user_id: null,

@@ -1,0 +1,64 @@
+import type { ConciseSearch } from '../schemas/search-messages.js';
+import type { ConciseMatch } from '../schemas/slack.js';
+import type { ConciseThread } from '../schemas/threads.js';
+import { type CompactMessage, compactText, messageBlocks, userLegend } from './compact-text.js';
+
+const isDmLabel = (name: string) => name.startsWith('DM with ') || name.startsWith('group DM with ');
+
+/** `#general` for a channel, the DM's own label for a direct message, else the id. */
+export function conversationLabel(m: Pick<ConciseMatch, 'channel_id' | 'channel_name'>): string {
+  if (!m.channel_name) return m.channel_id;
+  return isDmLabel(m.channel_name) ? m.channel_name : `#${m.channel_name}`;
+}
+
+/** `channels: #general=C…, DM with @leo=D…`: each conversation's id once. */
+function conversationLegend(matches: ConciseMatch[]): string | undefined {
+  const byId = new Map<string, string>();
+  for (const m of matches) if (m.channel_name) byId.set(m.channel_id, conversationLabel(m));
+  const entries = [...byId].map(([id, label]) => `${label}=${id}`);
+  return entries.length > 0 ? `channels: ${entries.join(', ')}` : undefined;
+}
+
+/** A concise search body as compact text: everything it says, each name's id once. */
+export function compactSearch(body: ConciseSearch): string {
+  const matches = body.messages.matches;
+  const messages: CompactMessage[] = matches.map((m) => ({
+    where: conversationLabel(m),
+    userId: m.user_id,
+    userName: m.user_name,
+    ts: m.ts,
+    text: m.text,
+    threadTs: m.thread_ts,
+    permalink: m.permalink,
+  }));
+  const handles = new Map<string, string>();
+  for (const m of matches) if (m.user_id && m.username) handles.set(m.user_id, m.username);
+  const users = userLegend(messages, handles);
+  const lines = [
+    body.response_metadata ? `next_cursor: ${body.response_metadata.next_cursor}` : undefined,
+    body.queries ? `queries: ${body.queries.join(' | ')}` : `query: ${body.query}`,
+    users.line,
+    conversationLegend(matches),
+  ];
+  return compactText(body.summary, lines, messageBlocks(messages, users.label, true));
+}
+
+/** A concise thread page as compact text: the thread's ts and link once, then its messages oldest first. */
+export function compactThread(body: ConciseThread): string {
+  const messages: CompactMessage[] = body.messages.map((m) => ({
+    userId: m.user_id,
+    userName: m.user_name,
+    ts: m.ts,
+    text: m.text,
+    replyCount: m.reply_count,
+  }));
+  const users = userLegend(messages);
+  const root = body.messages.find((m) => m.is_parent) ?? body.messages[0];
+  const threadTs = root?.thread_ts ?? root?.ts;
+  const lines = [
+    body.response_metadata ? `next_cursor: ${body.response_metadata.next_cursor}` : undefined,
+    users.line,
+    root ? `thread_ts=${threadTs} ${root.permalink}` : undefined,
+  ];
+  return compactText(body.summary, lines, messageBlocks(messages, users.label, false));
+}

@@ -23,7 +23,7 @@ export const WORDING: Record<Surface, Wording> = {
     smallerSearch: 'ask for a smaller count or set max_text_chars',
     threadResume: (lastTs) => `continue with oldest=${lastTs}`,
     wholeMatchText:
-      'max_text_chars=0 gives whole texts, or read one in its thread: GET /threads/{channel_id}/{ts}?max_text_chars=0',
+      'max_text_chars=0 gives whole texts; one whole: GET /threads/{channel_id}/{ts}?max_text_chars=0',
     wholeText: 'max_text_chars=0 gives whole texts',
   },
   mcp: {
@@ -32,7 +32,7 @@ export const WORDING: Record<Surface, Wording> = {
     smallerSearch: 'ask for a smaller count or set max_text_chars',
     threadResume: () => 'ask for a smaller limit',
     wholeMatchText:
-      'max_text_chars 0 gives whole texts, or read one with slack_get_thread_replies (channel_id, its ts as thread_ts, max_text_chars 0)',
-    wholeText: 'max_text_chars 0 gives whole texts',
+      'max_text_chars: 0 gives whole texts; one whole: slack_get_thread_replies with channel_id, its ts as thread_ts and max_text_chars: 0',
+    wholeText: 'max_text_chars: 0 gives whole texts',
   },
 };

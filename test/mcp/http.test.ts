@@ -13,10 +13,14 @@ const SCOPED = 'mcp-scoped-token-p1';
 const DEADLINE_MS = 2000;
 const REST_HINT = 'Whole thread: GET /threads/{channel_id}/{thread_ts}.';
 const MCP_HINT = 'Whole thread: use slack_get_thread_replies with channel_id and thread_ts.';
+const REST_WHOLE =
+  'max_text_chars=0 gives whole texts; one whole: GET /threads/{channel_id}/{ts}?max_text_chars=0';
+const MCP_WHOLE =
+  'max_text_chars: 0 gives whole texts; one whole: slack_get_thread_replies with channel_id, its ts as thread_ts and max_text_chars: 0';
 /** A REST body as MCP words it: the same, but hints name the MCP tool instead of the REST path. */
 const asMcp = (body: Record<string, unknown>) => ({
   ...body,
-  summary: String(body.summary).replace(REST_HINT, MCP_HINT),
+  summary: String(body.summary).replace(REST_HINT, MCP_HINT).replace(REST_WHOLE, MCP_WHOLE),
 });
 const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
@@ -62,7 +66,7 @@ describe('tools/list over Streamable HTTP', () => {
       {
         name: 'slack_search_messages',
         title: 'Search Slack messages',
-        annotations: { title: 'Search Slack messages', readOnlyHint: true, openWorldHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: true },
         input: [
           'query',
           'count',
@@ -87,24 +91,25 @@ describe('tools/list over Streamable HTTP', () => {
       {
         name: 'slack_get_thread_replies',
         title: 'Read a Slack thread',
-        annotations: { title: 'Read a Slack thread', readOnlyHint: true, openWorldHint: true },
-        input: ['channel_id', 'thread_ts', 'cursor', 'limit', 'response_format'],
+        annotations: { readOnlyHint: true, openWorldHint: true },
+        input: ['channel_id', 'thread_ts', 'cursor', 'limit', 'response_format', 'max_text_chars'],
         required: ['channel_id', 'thread_ts'],
         output: 'object',
       },
       {
         name: 'search_tools',
         title: 'Find relevant tools',
-        annotations: { title: 'Find relevant tools', readOnlyHint: true, openWorldHint: false },
+        annotations: { readOnlyHint: true, openWorldHint: false },
         input: ['query', 'context', 'tools', 'maxResults'],
         required: ['query', 'tools'],
         output: 'object',
       },
     ]);
-    for (const tool of tools) {
-      expect(tool.description?.length, tool.name).toBeGreaterThan(200);
-      expect(JSON.stringify(tool), tool.name).not.toMatch(/"\$ref"|"\$id"/);
-    }
+    for (const tool of tools) expect(JSON.stringify(tool), tool.name).not.toMatch(/"\$ref"|"\$id"/);
+    const search = tools[0].description ?? '';
+    for (const modifier of ['in:#channel', 'from:@user', 'before:', 'after:', 'is:thread'])
+      expect(search, modifier).toContain(modifier);
+    for (const tool of tools.slice(0, 2)) expect(tool.description, tool.name).toContain('compact');
   });
 
   it('gives the same tool list to a second client without a session (stateless)', async () => {
@@ -196,6 +201,27 @@ describe('tools/call over Streamable HTTP', () => {
     expect(result).toEqual(asMcp(rest.body));
   });
 
+  it.each([
+    ['slack_search_messages', { query: 'INC-2041', count: 3 }, '/search/messages?query=INC-2041&count=3'],
+    [
+      'slack_get_thread_replies',
+      { channel_id: DEMO_LONG_THREAD.channel, thread_ts: DEMO_LONG_THREAD.ts, limit: 4 },
+      `/threads/${DEMO_LONG_THREAD.channel}/${DEMO_LONG_THREAD.ts}?limit=4`,
+    ],
+  ] as const)(
+    '%s (compact) reads as the REST compact text, with the concise body as structuredContent',
+    async (name, args, url) => {
+      const result = await call(name, { ...args, response_format: 'compact' });
+      const text = await h.app.inject({ url: `${url}&response_format=compact`, headers: bearer() });
+      const concise = await get(h.app, url);
+      expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(result).toEqual({
+        structuredContent: asMcp(concise.body),
+        content: [{ type: 'text', text: text.body.replace(REST_HINT, MCP_HINT) }],
+      });
+    },
+  );
+
   it('X-Slack-Token acts as that Slack user, as on REST', async () => {
     const headers = { ...bearer(), 'x-slack-token': DEMO_OTHER_TOKEN };
     const other = await connectHttp(base, headers);
@@ -233,7 +259,7 @@ describe('bad arguments are tool errors that name the argument', () => {
     [
       'slack_search_messages',
       { query: 'deploy', channel_ids: ['general'] },
-      'arguments/channel_ids/0 must match pattern "^[CGD][A-Z0-9]{2,40}$"',
+      'arguments/channel_ids/0 must match pattern "^([CGD][A-Z0-9]{2,40}|#[^\\s#@<>,|"]{1,80})$"',
     ],
     [
       'slack_search_messages',

@@ -352,7 +352,7 @@ describe('GET /search/messages — shaping', () => {
       });
       try {
         const res = await small.app.inject({
-          url: '/search/messages?query=deploy&sort=timestamp&sort_dir=asc&highlight=false',
+          url: '/search/messages?query=deploy&sort=timestamp&sort_dir=asc&highlight=false&max_text_chars=0',
           headers: authHeaders(),
         });
         expect(res.statusCode).toBe(200);

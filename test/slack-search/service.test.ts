@@ -19,6 +19,7 @@ const search = {
   sort_dir: 'desc',
   highlight: true,
   response_format: 'concise',
+  max_text_chars: 1000,
   to_me: 'false',
   dedupe_threads: false,
 } as const;
@@ -27,6 +28,7 @@ const thread = {
   ts: TS.parent,
   limit: 100,
   response_format: 'concise',
+  max_text_chars: 1000,
 } as const;
 
 describe('app.slackSearch', () => {

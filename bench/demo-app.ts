@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_USER_TOKEN, startFakeSlack } from '../fake-slack/index.js';
+import { DEMO_USER_TOKEN, startFakeSlack, type Workspace } from '../fake-slack/index.js';
 import { buildApp } from '../src/app.js';
 import { defaultConfig } from '../src/config.js';
 
 export const BENCH_API_TOKEN = 'bench-token';
 
-/** The app with defaults, no log, against the demo workspace as its user; `close` stops both. */
-export async function buildDemoApp(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-  const slack = await startFakeSlack();
+/** The app with defaults, no log, against the demo workspace (or `workspace`) as its user; `close` stops both. */
+export async function buildDemoApp(workspace?: Workspace): Promise<{
+  app: FastifyInstance;
+  slackUrl: string;
+  close: () => Promise<void>;
+}> {
+  const slack = await startFakeSlack(workspace ? { workspace } : {});
   const config = defaultConfig({
     API_TOKENS: BENCH_API_TOKEN,
     SLACK_API_URL: slack.url,
@@ -16,6 +20,7 @@ export async function buildDemoApp(): Promise<{ app: FastifyInstance; close: () 
   const app = await buildApp({ config, logger: false });
   return {
     app,
+    slackUrl: slack.url,
     close: async () => {
       await app.close();
       await slack.close();

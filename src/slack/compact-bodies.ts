@@ -11,19 +11,22 @@ export function conversationLabel(m: Pick<ConciseMatch, 'channel_id' | 'channel_
   return isDmLabel(m.channel_name) ? m.channel_name : `#${m.channel_name}`;
 }
 
-/** `channels: #general=C…, DM with @leo=D…`: each conversation's id once. */
-function conversationLegend(matches: ConciseMatch[]): string | undefined {
+/** `channels: #general=C…, DM with @leo=D…`: each conversation's id once; `in: #general=C…` when one. */
+function conversationLegend(matches: ConciseMatch[]) {
   const byId = new Map<string, string>();
   for (const m of matches) if (m.channel_name) byId.set(m.channel_id, conversationLabel(m));
   const entries = [...byId].map(([id, label]) => `${label}=${id}`);
-  return entries.length > 0 ? `channels: ${entries.join(', ')}` : undefined;
+  const sole = matches.length > 1 && byId.size === 1 && matches.every((m) => m.channel_name);
+  const key = sole ? 'in' : 'channels';
+  return { sole, line: entries.length > 0 ? `${key}: ${entries.join(', ')}` : undefined };
 }
 
 /** A concise search body as compact text: everything it says, each name's id once. */
 export function compactSearch(body: ConciseSearch): string {
   const matches = body.messages.matches;
+  const conversations = conversationLegend(matches);
   const messages: CompactMessage[] = matches.map((m) => ({
-    where: conversationLabel(m),
+    where: conversations.sole ? undefined : conversationLabel(m),
     userId: m.user_id,
     userName: m.user_name,
     ts: m.ts,
@@ -33,14 +36,14 @@ export function compactSearch(body: ConciseSearch): string {
   }));
   const handles = new Map<string, string>();
   for (const m of matches) if (m.user_id && m.username) handles.set(m.user_id, m.username);
-  const users = userLegend(messages, handles);
+  const users = userLegend(messages, handles, true);
   const lines = [
     body.response_metadata ? `next_cursor: ${body.response_metadata.next_cursor}` : undefined,
     body.queries ? `queries: ${body.queries.join(' | ')}` : `query: ${body.query}`,
     users.line,
-    conversationLegend(matches),
+    conversations.line,
   ];
-  return compactText(body.summary, lines, messageBlocks(messages, users.label, true));
+  return compactText(body.summary, lines, messageBlocks(messages, users.label));
 }
 
 /** A concise thread page as compact text: the thread's ts and link once, then its messages oldest first. */
@@ -60,5 +63,5 @@ export function compactThread(body: ConciseThread): string {
     users.line,
     root ? `thread_ts=${threadTs} ${root.permalink}` : undefined,
   ];
-  return compactText(body.summary, lines, messageBlocks(messages, users.label, false));
+  return compactText(body.summary, lines, messageBlocks(messages, users.label));
 }

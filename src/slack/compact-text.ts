@@ -32,16 +32,19 @@ export function readableTime(ts: string, previousTs?: string): string {
 
 /**
  * Authors' labels (`@name`) and the legend line that gives each name's id once (`users: @maya=U07…`).
- * Two ids behind one name keep their id in the label instead.
+ * Two ids behind one name keep their id in the label instead. When one user wrote every message
+ * (`sole`), the line says so as Slack's modifier would (`from: @maya=U07…`) and blocks leave the author out.
  */
-export function userLegend(messages: CompactMessage[], handles = new Map<string, string>()) {
+export function userLegend(messages: CompactMessage[], handles = new Map<string, string>(), sole = false) {
   const idsByName = new Map<string, Set<string>>();
   for (const m of messages) {
     if (!m.userId || !m.userName) continue;
     const ids = idsByName.get(m.userName) ?? new Set<string>();
     idsByName.set(m.userName, ids.add(m.userId));
   }
+  const one = sole && messages.length > 1 && idsByName.size === 1 && messages.every((m) => m.userId && m.userName);
   const label = (m: CompactMessage) => {
+    if (one) return '';
     if (!m.userName) return m.userId ? `@${m.userId}` : '@unknown';
     const ids = idsByName.get(m.userName);
     return ids && ids.size > 1 ? `@${m.userName}=${m.userId}` : `@${m.userName}`;
@@ -53,29 +56,28 @@ export function userLegend(messages: CompactMessage[], handles = new Map<string,
       const handle = handles.get(id);
       return `@${name}=${id}${handle ? ` (handle ${handle})` : ''}`;
     });
-  return { label, line: entries.length > 0 ? `users: ${entries.join(', ')}` : undefined };
+  const key = one ? 'from' : 'users';
+  return { label, line: entries.length > 0 ? `${key}: ${entries.join(', ')}` : undefined };
 }
 
 /** `ts=…`, then what a follow-up call or a reader needs beside it. */
 function header(m: CompactMessage, author: string, time: string): string {
   const parts = [m.where, author, time, `ts=${m.ts}`];
-  if (m.threadTs && m.threadTs !== m.ts) parts.push(`thread_ts=${m.threadTs}`);
+  // A reply's permalink names its thread_ts already.
+  const linked = m.permalink?.includes(`thread_ts=${m.threadTs}`);
+  if (m.threadTs && m.threadTs !== m.ts && !linked) parts.push(`thread_ts=${m.threadTs}`);
   if (m.replyCount !== undefined) parts.push(`replies=${m.replyCount}`);
   if (m.permalink) parts.push(m.permalink);
   return parts.filter(Boolean).join(' ');
 }
 
 /**
- * The message blocks: a header line (where, author, time, ids, link) and the text. `fullDates` gives
- * every time its day (search hits are in score order); otherwise a day is written when it changes.
+ * The message blocks: a header line (where, author, time, ids, link) and the text. A time carries its
+ * day when the day differs from the block above (in any order: search hits come by score).
  */
-export function messageBlocks(
-  messages: CompactMessage[],
-  label: (m: CompactMessage) => string,
-  fullDates: boolean,
-): string[] {
+export function messageBlocks(messages: CompactMessage[], label: (m: CompactMessage) => string): string[] {
   return messages.map((m, i) => {
-    const time = readableTime(m.ts, fullDates || i === 0 ? undefined : messages[i - 1].ts);
+    const time = readableTime(m.ts, i === 0 ? undefined : messages[i - 1].ts);
     const block = `${header(m, label(m), time)}\n${m.text}`;
     return m.reply ? block.replace(/^/gm, '  ') : block;
   });

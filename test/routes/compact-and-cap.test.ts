@@ -30,7 +30,7 @@ const inject = async (url: string) => {
 };
 
 describe('response_format=compact', () => {
-  it('answers a search as text/plain: summary first, each id once, one block per match', async () => {
+  it('answers a search as text/plain: summary first, each id once, one block per match, days when they change', async () => {
     const url = '/search/messages?query=deploy&sort=timestamp&sort_dir=asc&count=3&response_format=compact';
     const res = await inject(url);
     expect({ ...res, body: res.body.split('\n') }).toEqual({
@@ -42,15 +42,15 @@ describe('response_format=compact', () => {
         expect.stringMatching(/^next_cursor: \S+$/),
         'query: deploy',
         'users: @bob=U0BOB00001, @carol=U0CAROL001, @alice=U0ALICE001',
-        'channels: #general=C0GENERAL1',
+        'in: #general=C0GENERAL1',
         '',
-        `#general @bob 2026-01-01 00:00Z ts=${TS.mention} ${link(TS.mention)}`,
+        `@bob 2026-01-01 00:00Z ts=${TS.mention} ${link(TS.mention)}`,
         '*deploy* finished, thanks @alice',
         '',
-        `#general @carol 2026-01-01 00:01Z ts=${TS.parent} ${link(TS.parent)}`,
+        `@carol 00:01Z ts=${TS.parent} ${link(TS.parent)}`,
         '*deploy* failed on staging',
         '',
-        `#general @alice 2026-01-01 00:02Z ts=${TS.reply1} thread_ts=${TS.parent} ${link(TS.reply1)}?thread_ts=${TS.parent}&cid=${GENERAL}`,
+        `@alice 00:02Z ts=${TS.reply1} ${link(TS.reply1)}?thread_ts=${TS.parent}&cid=${GENERAL}`,
         'looking at the *deploy* logs',
         '',
       ],

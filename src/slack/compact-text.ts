@@ -42,7 +42,8 @@ export function userLegend(messages: CompactMessage[], handles = new Map<string,
     const ids = idsByName.get(m.userName) ?? new Set<string>();
     idsByName.set(m.userName, ids.add(m.userId));
   }
-  const one = sole && messages.length > 1 && idsByName.size === 1 && messages.every((m) => m.userId && m.userName);
+  const one =
+    sole && messages.length > 1 && idsByName.size === 1 && messages.every((m) => m.userId && m.userName);
   const label = (m: CompactMessage) => {
     if (one) return '';
     if (!m.userName) return m.userId ? `@${m.userId}` : '@unknown';

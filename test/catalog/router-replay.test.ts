@@ -70,6 +70,7 @@ function macroNdcg(rankings: Map<string, string[]>, cases: readonly EvalCase[]) 
 
 describe("MCP Router's replay file through POST /catalog/search and search_tools", () => {
   const routerRankings = new Map<string, string[]>();
+  const statuses = new Map<number, number>();
 
   it('has the 40 cases, each in the dev set, in the router shape', () => {
     expect(routerCases).toHaveLength(40);
@@ -86,6 +87,7 @@ describe("MCP Router's replay file through POST /catalog/search and search_tools
     '%s: 200, every result echoes its tool as sent, and search_tools answers the same',
     async (_id, c: RouterCase) => {
       const { status, body } = await post(c.request);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
       expect(status).toBe(200);
       const byKey = new Map(c.request.tools.map((t) => [t.toolKey, t]));
       expect(body.results.length).toBeGreaterThan(0);
@@ -126,6 +128,7 @@ describe("MCP Router's replay file through POST /catalog/search and search_tools
     const router = macroNdcg(routerRankings, cases);
     const contract = macroNdcg(contractRankings, cases);
     const line = (m: Map<string, number>) => [...m].map(([f, x]) => `${f} ${x.toFixed(4)}`).join(', ');
+    console.log(`router replay statuses: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}`);
     console.log(`router replay nDCG@10, router shape:        ${line(router)}`);
     console.log(`router replay nDCG@10, contract-only shape: ${line(contract)}`);
     expect(router.get('macro')).toBeGreaterThanOrEqual(contract.get('macro') as number);

@@ -143,8 +143,10 @@ export const readyExamples: Record<string, NamedExample> = {
   },
 };
 
-/** GET /search/messages?query=deploy&count=1&response_format=compact: the concise example as text. */
-export const searchCompactExample = `Found 16 messages, showing 1. Use next_cursor for more results. Full Slack objects: response_format=detailed.
+/** The concise search example above as response_format=compact text. */
+export const searchCompactExample: NamedExample = {
+  summary: 'GET /search/messages?query=deploy&count=1&response_format=compact',
+  value: `Found 16 messages, showing 1. Use next_cursor for more results. Full Slack objects: response_format=detailed.
 next_cursor: as1.WyJzIiwiYjJabWMyVjBPakU9Il0
 query: deploy
 users: @deploybot=U07DEPLOYB
@@ -153,10 +155,13 @@ channels: #engineering=C07ENGINRG
 #engineering @deploybot 2026-03-05 14:40Z ts=1772721625.344142 https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142
 *Deploy* #4411 of web-app v5.2.0 to prod-us failed
 Deploy #4411 failed: prod-us: health check timeout after 120s
-`;
+`,
+};
 
-/** GET /threads/C07INCIDNT/1773133920.004100?limit=2&response_format=compact: the concise example as text. */
-export const threadCompactExample = `Found 41 messages in thread (showing 1–2). Use next_cursor for more results.
+/** The concise thread example above as response_format=compact text. */
+export const threadCompactExample: NamedExample = {
+  summary: 'GET /threads/C07INCIDNT/1773133920.004100?limit=2&response_format=compact',
+  value: `Found 41 messages in thread (showing 1–2). Use next_cursor for more results.
 next_cursor: at1.WyJibVY0ZEY5MGN6b3hOemN6TVRNME5UUXpPRFUxTmpZNCIsMyw0MV0
 users: @priya=U07PRIYASH, @maya=U07MAYACHN
 thread_ts=1773133920.004100 https://acme-demo.slack.com/archives/C07INCIDNT/p1773133920004100
@@ -166,4 +171,5 @@ thread_ts=1773133920.004100 https://acme-demo.slack.com/archives/C07INCIDNT/p177
 
 @maya 09:17Z ts=1773134245.136947
 Joining. Pulling up the checkout-api dashboards now
-`;
+`,
+};

@@ -27,7 +27,7 @@ export function readResponse(
   description: string,
   schema: TSchema,
   examples: Record<string, NamedExample>,
-  compactExample: string,
+  compactExample: NamedExample,
   headers?: Record<string, object>,
 ) {
   const json = jsonResponse(description, schema, examples, headers);
@@ -36,7 +36,7 @@ export function readResponse(
       type: 'string',
       description: 'response_format=compact: the concise answer as text for a model',
     },
-    example: compactExample,
+    examples: { compact: compactExample },
   };
   return { ...json, content: { ...json.content, 'text/plain': text } };
 }

@@ -3,20 +3,22 @@ import type { ConciseMatch } from '../schemas/slack.js';
 import type { ConciseThread } from '../schemas/threads.js';
 import { type CompactMessage, compactText, messageBlocks, userLegend } from './compact-text.js';
 
-const isDmLabel = (name: string) => name.startsWith('DM with ') || name.startsWith('group DM with ');
+type Where = Pick<ConciseMatch, 'channel_id' | 'channel_name' | 'conversation_label'>;
 
-/** `#general` for a channel, the DM's own label for a direct message, else the id. */
-export function conversationLabel(m: Pick<ConciseMatch, 'channel_id' | 'channel_name'>): string {
-  if (!m.channel_name) return m.channel_id;
-  return isDmLabel(m.channel_name) ? m.channel_name : `#${m.channel_name}`;
+/** `#general` for a channel, `DM with @leo` for a direct message, else (nothing known) the id. */
+export function conversationLabel(m: Where): string {
+  if (m.channel_name) return `#${m.channel_name}`;
+  return m.conversation_label ?? m.channel_id;
 }
+
+const named = (m: Where) => Boolean(m.channel_name || m.conversation_label);
 
 /** `channels: #general=C…, DM with @leo=D…`: each conversation's id once; `in: #general=C…` when one. */
 function conversationLegend(matches: ConciseMatch[]) {
   const byId = new Map<string, string>();
-  for (const m of matches) if (m.channel_name) byId.set(m.channel_id, conversationLabel(m));
+  for (const m of matches) if (named(m)) byId.set(m.channel_id, conversationLabel(m));
   const entries = [...byId].map(([id, label]) => `${label}=${id}`);
-  const sole = matches.length > 1 && byId.size === 1 && matches.every((m) => m.channel_name);
+  const sole = matches.length > 1 && byId.size === 1 && matches.every(named);
   const key = sole ? 'in' : 'channels';
   return { sole, line: entries.length > 0 ? `${key}: ${entries.join(', ')}` : undefined };
 }
@@ -35,7 +37,8 @@ export function compactSearch(body: ConciseSearch): string {
     permalink: m.permalink,
   }));
   const handles = new Map<string, string>();
-  for (const m of matches) if (m.user_id && m.username) handles.set(m.user_id, m.username);
+  for (const m of matches)
+    if (m.user_id && m.username && m.username !== m.user_name) handles.set(m.user_id, m.username);
   const users = userLegend(messages, handles, true);
   const lines = [
     body.response_metadata ? `next_cursor: ${body.response_metadata.next_cursor}` : undefined,

@@ -125,6 +125,7 @@ describe('the default text cap', () => {
             channel_id: GENERAL,
             channel_name: 'general',
             user_id: CAROL,
+            username: 'carol',
             user_name: 'carol',
             ts: LONG_TS,
             text: `${LONG_TEXT.slice(0, 1000)}${NOTE}`,

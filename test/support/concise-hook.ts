@@ -67,7 +67,9 @@ export function checkConciseBodies(app: FastifyInstance): void {
     const kind = REST_KINDS[request.routeOptions.url ?? ''];
     const query = request.query as Body;
     const text = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload.toString() : undefined;
-    if (kind && reply.statusCode === 200 && text !== undefined && query.response_format !== 'detailed')
+    // Compact answers are text; their concise body is checked through MCP's structuredContent.
+    const json = query.response_format !== 'detailed' && query.response_format !== 'compact';
+    if (kind && reply.statusCode === 200 && text !== undefined && json)
       check(kind, 'rest', `${request.method} ${request.url}`, JSON.parse(text) as Body);
     return payload;
   });

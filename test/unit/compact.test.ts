@@ -7,6 +7,7 @@ const match = (over: Partial<ConciseSearch['messages']['matches'][number]>) => (
   channel_id: 'C1',
   channel_name: 'deploys',
   user_id: 'U1',
+  username: 'bob',
   user_name: 'bob',
   ts: '1767225600.000100',
   text: 'deploy done',
@@ -51,7 +52,8 @@ describe('compact text', () => {
           match({ thread_ts: '1767225500.000100' }),
           match({
             channel_id: 'D1',
-            channel_name: 'DM with @carol',
+            channel_name: null,
+            conversation_label: 'DM with @carol',
             user_id: 'U3',
             user_name: 'carol',
             username: 'carol.c',

@@ -72,8 +72,9 @@ function strip(node: unknown): unknown {
     delete out.anyOf;
     out.type = anyOf.map((t) => t.type);
   }
-  // An enum or a const already says its type.
+  // An enum or a const already says its type; a flag that is off unless sent needs no default.
   if ('enum' in out || 'const' in out) delete out.type;
+  if (out.default === false || out.default === 'false') delete out.default;
   return out;
 }
 

@@ -52,7 +52,7 @@ const eitherBody = (concise: TSchema) => ({
 
 /** An input schema as a model reads it: lean, defaults optional, a few words where a name is not enough. */
 const toolInput = (schema: TSchema, hints: Record<string, string>) =>
-  withDefaultsOptional(lean(selfContained(schema), hints));
+  lean(withDefaultsOptional(selfContained(schema)), hints);
 
 const FORMATS = 'response_format compact costs the fewest tokens.';
 const TEXT_CAP = '0 = whole';

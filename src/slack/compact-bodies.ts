@@ -68,3 +68,82 @@ export function compactThread(body: ConciseThread): string {
   ];
   return compactText(body.summary, lines, messageBlocks(messages, users.label));
 }
+
+/** A channel message as the history and context reads give it. */
+interface ChannelMessage {
+  user_id: string | null;
+  user_name: string | null;
+  ts: string;
+  text: string;
+  thread_ts?: string;
+  reply_count?: number;
+  permalink: string;
+}
+
+/** What the history and context reads say of their conversation. */
+interface ChannelRead {
+  channel_id: string;
+  channel_name: string | null;
+  summary: string;
+  response_metadata?: { next_cursor: string };
+}
+
+const channelLine = (body: ChannelRead) =>
+  `in: ${body.channel_name ? `#${body.channel_name}=` : ''}${body.channel_id}`;
+
+const toCompact = (m: ChannelMessage, extra: Partial<CompactMessage> = {}): CompactMessage => ({
+  userId: m.user_id,
+  userName: m.user_name,
+  ts: m.ts,
+  text: m.text,
+  threadTs: m.thread_ts,
+  replyCount: m.reply_count,
+  ...extra,
+});
+
+/** A channel's history page as compact text: the channel once, its messages in Slack's order (newest first). */
+export function compactHistory(body: ChannelRead & { messages: ChannelMessage[] }): string {
+  const messages = body.messages.map((m) => toCompact(m));
+  const users = userLegend(messages);
+  const lines = [
+    body.response_metadata ? `next_cursor: ${body.response_metadata.next_cursor}` : undefined,
+    channelLine(body),
+    users.line,
+  ];
+  return compactText(body.summary, lines, messageBlocks(messages, users.label));
+}
+
+/**
+ * A message in context as compact text, oldest first: the channel messages before it, the message (or its
+ * thread root) with its thread's replies indented under it, then the messages after. A `message:` line
+ * names the linked one (its ts and permalink) before the blocks.
+ */
+export function compactContext(
+  body: ChannelRead & {
+    before: ChannelMessage[];
+    message: ChannelMessage | null;
+    after: ChannelMessage[];
+    thread?: ConciseThread;
+  },
+): string {
+  const linked = body.message;
+  const root = body.thread?.messages.find((m) => m.is_parent);
+  const centre = root ?? linked;
+  const replies = (body.thread?.messages ?? []).filter((m) => !m.is_parent);
+  const messages: CompactMessage[] = [
+    ...body.before.map((m) => toCompact(m)),
+    ...(centre ? [toCompact(centre)] : []),
+    ...replies.map((m) => ({ ...toCompact(m), threadTs: undefined, reply: true })),
+    ...body.after.map((m) => toCompact(m)),
+  ];
+  const users = userLegend(messages);
+  const thread = body.thread;
+  const lines = [
+    channelLine(body),
+    linked ? `message: ts=${linked.ts} ${linked.permalink}` : undefined,
+    users.line,
+    thread ? `thread: ${thread.summary}` : undefined,
+    thread?.response_metadata ? `thread next_cursor: ${thread.response_metadata.next_cursor}` : undefined,
+  ];
+  return compactText(body.summary, lines, messageBlocks(messages, users.label));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConciseSearch } from '../../src/schemas/search-messages.js';
-import { compactSearch } from '../../src/slack/compact-bodies.js';
+import { compactContext, compactHistory, compactSearch } from '../../src/slack/compact-bodies.js';
 import { messageBlocks, readableTime, userLegend } from '../../src/slack/compact-text.js';
 
 const match = (over: Partial<ConciseSearch['messages']['matches'][number]>) => ({
@@ -90,5 +90,92 @@ describe('compact text', () => {
       summary: 'Found 0 messages.',
     };
     expect(compactSearch(body)).toBe('Found 0 messages.\nquery: nothing\n');
+  });
+
+  const msg = (user: string, ts: string, text: string, over = {}) => ({
+    user_id: `U${user}`,
+    user_name: user,
+    ts,
+    text,
+    permalink: `https://t.slack.com/archives/C1/p${ts.replace('.', '')}`,
+    ...over,
+  });
+
+  it('renders a history page newest first, the channel once, a root with its reply count', () => {
+    const text = compactHistory({
+      ok: true,
+      channel_id: 'C1',
+      channel_name: 'deploys',
+      messages: [
+        msg('bob', '1767225720.000300', 'later'),
+        msg('amy', '1767225600.000100', 'root', { thread_ts: '1767225600.000100', reply_count: 3 }),
+      ],
+      has_more: true,
+      summary: 'Read 2 messages.',
+      response_metadata: { next_cursor: 'c2' },
+    } as never);
+    expect(text).toBe(
+      [
+        'Read 2 messages.',
+        'next_cursor: c2',
+        'in: #deploys=C1',
+        'users: @bob=Ubob, @amy=Uamy',
+        '',
+        '@bob 2026-01-01 00:02Z ts=1767225720.000300',
+        'later',
+        '',
+        '@amy 00:00Z ts=1767225600.000100 replies=3',
+        'root',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('renders a message in context: before, the root with its replies under it, after; the linked one named', () => {
+    const root = msg('amy', '1767225600.000100', 'root', { thread_ts: '1767225600.000100', reply_count: 1 });
+    const reply = msg('bob', '1767225660.000200', 'reply', {
+      thread_ts: '1767225600.000100',
+      permalink: 'https://t.slack.com/archives/C1/p1767225660000200?thread_ts=1767225600.000100&cid=C1',
+    });
+    const text = compactContext({
+      ok: true,
+      channel_id: 'D1',
+      channel_name: null,
+      before: [msg('cy', '1767225500.000100', 'before')],
+      message: reply,
+      after: [msg('cy', '1767229000.000100', 'after')],
+      thread: {
+        ok: true,
+        messages: [
+          { ...root, is_parent: true },
+          { ...reply, is_parent: false, parent_user_id: 'Uamy' },
+        ],
+        has_more: false,
+        summary: 'Found 2 messages in thread.',
+      },
+      summary: 'The message, 1 before and 1 after.',
+    } as never);
+    expect(text).toBe(
+      [
+        'The message, 1 before and 1 after.',
+        'in: D1',
+        'message: ts=1767225660.000200 https://t.slack.com/archives/C1/p1767225660000200?thread_ts=1767225600.000100&cid=C1',
+        'users: @cy=Ucy, @amy=Uamy, @bob=Ubob',
+        'thread: Found 2 messages in thread.',
+        '',
+        '@cy 2025-12-31 23:58Z ts=1767225500.000100',
+        'before',
+        '',
+        '@amy 2026-01-01 00:00Z ts=1767225600.000100 replies=1',
+        'root',
+        '',
+        '  @bob 00:01Z ts=1767225660.000200',
+        '  reply',
+        '',
+        '@cy 00:56Z ts=1767229000.000100',
+        'after',
+        '',
+      ].join('\n'),
+    );
   });
 });

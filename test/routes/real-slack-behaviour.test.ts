@@ -74,8 +74,9 @@ describe('the LLM budget: cut texts evenly, keep every message', () => {
       match('1773000003.000100', 'third'),
     ];
     h.slack.serveBody('search.messages', { ok: true, query: 'dump', messages: { total: 3, matches } });
+    // max_text_chars=0: the byte budget alone, without the default text cap.
     const res = await h.app.inject({
-      url: '/search/messages?query=dump',
+      url: '/search/messages?query=dump&max_text_chars=0',
       headers: { authorization: 'Bearer test-api-token-7f3a9c' },
     });
     expect(res.statusCode).toBe(200);
@@ -122,7 +123,7 @@ describe('the LLM budget: cut texts evenly, keep every message', () => {
       messages: [parent, reply(1, 'y'.repeat(500_000)), reply(2, 'two'), reply(3, 'three'), reply(4, 'four')],
       has_more: false,
     });
-    const res = await get(h.app, `/threads/C07ENGINRG/${parent.ts}`);
+    const res = await get(h.app, `/threads/C07ENGINRG/${parent.ts}?max_text_chars=0`);
     expect(res.status).toBe(200);
     const texts = (res.body.messages as Array<{ text: string }>).map((m) =>
       m.text.length > 100 ? `cut…${m.text.slice(-NOTE.length)}` : m.text,

@@ -2,6 +2,9 @@
  * DNS-rebinding protection for an endpoint browsers could reach (the MCP transport spec: servers MUST
  * validate Origin). A page on evil.example.com whose name now resolves to this server makes the browser send
  * `Origin: http://evil.example.com` and `Host: evil.example.com`; a loopback Origin it can never send.
+ * The MCP SDK's own checks do not fit a Fastify route: its transport option is deprecated and answers a
+ * JSON-RPC body, its `hostHeaderValidation` is Express middleware; the rules here are the same (host names
+ * compared without port, loopback names by default on a loopback server), answered in our error shape.
  */
 
 /** Host names of this machine: pages served from them are the user's own. */

@@ -47,8 +47,17 @@ export async function benchMcpSize() {
       const structured = JSON.stringify(result.structuredContent);
       sizes.push(Buffer.byteLength(structured), countTokens(structured), await wireBytes(args));
     }
+    // compact: the text item a model reads is the compact text; structuredContent stays concise.
+    const compactArgs = { query, count: 20, response_format: 'compact' };
+    const compact = await client.callTool({ name: 'slack_search_messages', arguments: compactArgs });
+    const text = (compact.content as Array<{ text: string }>)[0].text;
     const [cB, cTok, cWire, dB, dTok, dWire] = sizes;
-    rows.push([query, ...[cB, dB, cTok, dTok, cWire, dWire].map(String), `${(dB / cB).toFixed(1)}×`]);
+    const kB = Buffer.byteLength(text);
+    rows.push([
+      query,
+      ...[cB, kB, dB, cTok, countTokens(text), dTok, cWire, await wireBytes(compactArgs), dWire].map(String),
+      `${(dB / cB).toFixed(1)}×`,
+    ]);
   }
   console.log('\n## slack_search_messages through MCP: concise vs detailed (demo workspace, count=20)\n');
   console.log(
@@ -56,17 +65,22 @@ export async function benchMcpSize() {
       [
         'query',
         'concise B',
+        'compact text B',
         'detailed B',
         'concise tok',
+        'compact tok',
         'detailed tok',
         'concise wire B',
+        'compact wire B',
         'detailed wire B',
         'detailed/concise',
       ],
       rows,
     ),
   );
-  console.log('\nB = structuredContent as JSON; wire = the whole JSON-RPC response (structured + text copy)');
+  console.log(
+    '\nB = structuredContent as JSON (compact: its text item); wire = the whole JSON-RPC response (structured + text)',
+  );
   await client.close();
   await close();
 }

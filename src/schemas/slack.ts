@@ -35,6 +35,26 @@ const UserName = Type.Union([Type.String(), Type.Null()], {
     "The author's display name (users.info), else the bot's or handle Slack sent; null when unknown",
 });
 
+const ContextMessage = Type.Object(
+  {
+    user_id: Type.Union([Type.String(), Type.Null()]),
+    user_name: UserName,
+    ts: Type.String(),
+    text: ConciseText,
+  },
+  { additionalProperties: false },
+);
+
+export const ConciseContext = Type.Object(
+  { before: Type.Array(ContextMessage), after: Type.Array(ContextMessage) },
+  {
+    additionalProperties: false,
+    description:
+      'With include_context=true: the messages just before and after the match (in a thread, from that thread)',
+  },
+);
+export type ConciseContext = Static<typeof ConciseContext>;
+
 export const ConciseMatch = Type.Object(
   {
     channel_id: Type.String(),
@@ -49,6 +69,7 @@ export const ConciseMatch = Type.Object(
     text: ConciseText,
     permalink: Type.String(),
     thread_ts: Type.Optional(Type.String({ description: 'Only for messages in a thread' })),
+    context: Type.Optional(ConciseContext),
   },
   { $id: 'ConciseMatch', additionalProperties: false },
 );

@@ -7,16 +7,17 @@ import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess } from '../slack-client/types.js';
 
 /**
- * Names of the users the messages were written by or mention, for `@name` (never fails the request), and
- * of the channels they were posted in, for a `<#C…>` without a label.
+ * Names of the users the messages (and, `withContext`, the messages around them) were written by or
+ * mention, for `@name` (never fails the request), and of the channels they were posted in, for a `<#C…>`
+ * without a label. `known`: names Slack sent with the results, used when users.info finds none.
  */
 export async function namesFor(
   slack: SlackGateway,
   access: SlackAccess,
   messages: SlackObject[],
-  known?: Map<string, string>,
+  { known, withContext = false }: { known?: Map<string, string>; withContext?: boolean } = {},
 ) {
-  const around = messages.flatMap((m) => {
+  const around = (withContext ? messages : []).flatMap((m) => {
     const { before, after } = contextOf(m);
     return [...before, ...after];
   });

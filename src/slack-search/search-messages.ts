@@ -121,7 +121,11 @@ export async function searchMessages(
   const cache = found.live ? 'MISS' : worstStatus(found.pages.map((p) => p.status));
   const notes = [...found.notes, ...selected.notes, ...backendNote(found)];
   if (cache === 'STALE') notes.push(staleNote(Math.max(...found.pages.map((p) => p.ageMs))));
-  const names = () => namesFor(slack, access, selected.matches, found.authorNames);
+  const names = () =>
+    namesFor(slack, access, selected.matches, {
+      known: found.authorNames,
+      withContext: params.include_context,
+    });
   const { body, list } = await formatSearch(found, selected.matches, params, me, names);
   const concise = params.response_format === 'concise';
   summariseWithinBudget(body, list, found, notes, concise, wording, deps.maxResponseBytes);

@@ -51,6 +51,8 @@ describe('GET /search/messages — concise', () => {
     expect(res.body).toEqual({
       ok: true,
       query: 'deploy',
+      backend: 'search.messages',
+      semantic: false,
       messages: { total: 4, matches: [mentionMatch, parentMatch] },
       summary: `Found 4 messages, showing 2. Use next_cursor for more results. ${HINT}`,
       response_metadata: { next_cursor: expect.any(String) },
@@ -84,6 +86,8 @@ describe('GET /search/messages — concise', () => {
     expect(res.body).toEqual({
       ok: true,
       query: 'logs',
+      backend: 'search.messages',
+      semantic: false,
       messages: {
         total: 1,
         matches: [
@@ -108,6 +112,8 @@ describe('GET /search/messages — concise', () => {
     expect(res.body).toEqual({
       ok: true,
       query: 'nothingmatchesthis',
+      backend: 'search.messages',
+      semantic: false,
       messages: { total: 0, matches: [] },
       summary: `Found 0 messages. ${HINT}`,
     });
@@ -163,7 +169,8 @@ describe('GET /search/messages — detailed', () => {
       b.messages.matches.map(({ iid, previous, ...m }) => ({ ...m, blocks: undefined }));
     expect(res.status).toBe(200);
     expect(res.body.summary).toBe('Found 1 message.');
-    const { summary, ...rest } = res.body;
+    const { summary, backend, semantic, ...rest } = res.body;
+    expect({ backend, semantic }).toEqual({ backend: 'search.messages', semantic: false });
     expect(Object.keys(rest).sort()).toEqual(Object.keys(raw).sort());
     expect(strip(rest as never)).toEqual(strip(raw));
     expect((rest.messages as Record<string, unknown>).total).toBe(1);
@@ -177,6 +184,8 @@ describe('GET /search/messages — to_me', () => {
     expect(res.body).toEqual({
       ok: true,
       query: `<@${ALICE}>`,
+      backend: 'search.messages',
+      semantic: false,
       queries: [`<@${ALICE}>`, `to:<@${ALICE}>`],
       messages: {
         total: 2,
@@ -303,6 +312,8 @@ describe('GET /search/messages — shaping', () => {
       expect(res.body).toEqual({
         ok: true,
         query: 'volume',
+        backend: 'search.messages',
+        semantic: false,
         messages: {
           total: 1,
           matches: [

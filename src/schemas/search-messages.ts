@@ -52,10 +52,6 @@ export const SearchQuery = Type.Object(
       }),
     ),
     dedupe_threads: Type.Boolean({ default: false, description: 'Keep only the best match per thread' }),
-    include_context: Type.Boolean({
-      default: false,
-      description: 'Add the messages just before and after each concise match as `context`',
-    }),
     max_text_chars: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -63,6 +59,10 @@ export const SearchQuery = Type.Object(
         description: 'Cut each message text after this many code points',
       }),
     ),
+    include_context: Type.Boolean({
+      default: false,
+      description: 'Add the messages just before and after each concise match as `context`',
+    }),
   },
   { additionalProperties: false },
 );

@@ -209,6 +209,18 @@ describe('GET /search/messages on the Real-time Search API', () => {
     expect(both.status).toBe(400);
   });
 
+  it('stops a count=50 search at the pages the quota allows, with next_cursor and a note', async () => {
+    for (let i = 1; i <= 9; i++) await get(rts.app, `/search/messages?query=deploy${i}`);
+    const res = await get(rts.app, '/search/messages?query=to&count=50&highlight=false');
+    expect(res.status).toBe(200);
+    expect(tsOf(res.body)).toHaveLength(20);
+    expect(res.body.response_metadata).toEqual({ next_cursor: expect.stringMatching(/^as1\./) });
+    expect(res.body.summary).toMatch(
+      /^Found at least 20 messages\. Use next_cursor for more results\. Slack allows 10 real-time searches a minute per user \(each page of 20 is one\): this page stops at 20; next_cursor works again in (59|60) s\. Slack's real-time search, by keywords\. /,
+    );
+    expect(rtsCalls()).toHaveLength(10);
+  });
+
   it('lets a user make 10 real-time searches a minute; the 11th gets 429 with Retry-After before Slack is asked', async () => {
     const answers = [];
     for (let i = 1; i <= 11; i++) answers.push(await get(rts.app, `/search/messages?query=deploy${i}`));

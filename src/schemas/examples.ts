@@ -7,10 +7,11 @@ const deployMatch = {
   channel_id: 'C07ENGINRG',
   channel_name: 'engineering',
   user_id: 'U07DEPLOYB',
-  user_name: 'deploybot',
+  username: 'deploybot',
   ts: '1772721625.344142',
   text: '*Deploy* #4411 of web-app v5.2.0 to prod-us failed\nDeploy #4411 failed: prod-us: health check timeout after 120s',
   permalink: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142',
+  user_name: 'deploybot',
 };
 
 export const searchExamples: Record<string, NamedExample> = {
@@ -28,6 +29,7 @@ export const searchExamples: Record<string, NamedExample> = {
             channel_id: 'C07ENGINRG',
             channel_name: 'engineering',
             user_id: 'U07AMARAOK',
+            username: null,
             user_name: 'amara',
             ts: '1773907567.290812',
             text: 'Reminder: deploy freeze starts Friday 15:00 UTC, no prod deploys after that please',
@@ -36,7 +38,7 @@ export const searchExamples: Record<string, NamedExample> = {
         ],
       },
       summary:
-        "Found at least 1 message. Use next_cursor for more results. Slack's real-time search, by meaning (AI search). Full Slack objects: response_format=detailed.",
+        "Found 1 message. At least 1 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by meaning (AI search). Full Slack objects: response_format=detailed.",
       response_metadata: { next_cursor: 'as1.WyJyIiwiY25Sek9qRT0iLDFd' },
     },
   },

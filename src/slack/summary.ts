@@ -21,9 +21,10 @@ export function searchSummary({
   notes = [],
   hint,
 }: SearchSummaryInput): string {
-  let s = `Found ${atLeast ? 'at least ' : ''}${total} ${total === 1 ? 'message' : 'messages'}`;
+  let s = `Found ${total} ${total === 1 ? 'message' : 'messages'}`;
   if (total > returned) s += `, showing ${returned}`;
   s += '.';
+  if (atLeast) s += ` At least ${total} match (Slack's real-time search reports no total).`;
   if (hasMore) s += ' Use next_cursor for more results.';
   return [s, ...notes, ...(hint ? [hint] : [])].join(' ');
 }

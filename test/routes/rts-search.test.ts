@@ -14,6 +14,7 @@ const freeze = (ts: string) => ({
   channel_name: 'engineering',
   user_id: 'U07AMARAOK',
   user_name: 'amara',
+  username: null,
   ts,
   text: 'Reminder: deploy freeze starts Friday 15:00 UTC, no prod deploys after that please',
   permalink: `https://acme-demo.slack.com/archives/C07ENGINRG/p${ts.replace('.', '')}`,
@@ -100,8 +101,12 @@ describe('GET /search/messages on the Real-time Search API', () => {
       get(rts.app, '/search/messages?query=deploy%20freeze&sort=timestamp&highlight=false'),
       get(legacy.app, '/search/messages?query=deploy%20freeze&sort=timestamp&highlight=false'),
     ]);
+    // The same matches; RTS sends no handle, so its username is null where search.messages sends one.
     expect((c.body.messages as { matches: unknown[] }).matches).toEqual(
-      (d.body.messages as { matches: unknown[] }).matches,
+      (d.body.messages as { matches: Array<Record<string, unknown>> }).matches.map((m) => ({
+        ...m,
+        username: null,
+      })),
     );
     expect(tsOf(c.body)).toEqual(FREEZES);
   });
@@ -116,7 +121,7 @@ describe('GET /search/messages on the Real-time Search API', () => {
     expect(tsOf(first.body)).toHaveLength(50);
     expect((first.body.messages as { total: number }).total).toBe(50);
     expect(first.body.summary).toBe(
-      `Found at least 50 messages. Use next_cursor for more results. Slack's real-time search, by keywords. ${HINT.replace('Full', 'Whole thread: GET /threads/{channel_id}/{thread_ts}. Full')}`,
+      `Found 50 messages. At least 50 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by keywords. ${HINT.replace('Full', 'Whole thread: GET /threads/{channel_id}/{thread_ts}. Full')}`,
     );
     const cursor = (first.body.response_metadata as { next_cursor: string }).next_cursor;
     const second = await get(
@@ -161,6 +166,7 @@ describe('GET /search/messages on the Real-time Search API', () => {
     // search.messages carries only the messages before a match (previous_2, previous): the same two.
     expect(viaLegacy).toEqual({
       ...freeze(FREEZES[2]),
+      username: 'amara',
       context: { before: (viaRts.context as { before: unknown[] }).before, after: [] },
     });
     const before = (viaRts.context as { before: Array<{ ts: string; user_name: unknown; text: unknown }> })
@@ -187,7 +193,7 @@ describe('GET /search/messages on the Real-time Search API', () => {
       backend: 'rts',
       semantic: true,
       summary:
-        "Found at least 2 messages. Use next_cursor for more results. Slack's real-time search, by meaning (AI search).",
+        "Found 2 messages. At least 2 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by meaning (AI search).",
       response_metadata: { next_cursor: expect.stringMatching(/^as1\./) },
     });
   });
@@ -216,7 +222,7 @@ describe('GET /search/messages on the Real-time Search API', () => {
     expect(tsOf(res.body)).toHaveLength(20);
     expect(res.body.response_metadata).toEqual({ next_cursor: expect.stringMatching(/^as1\./) });
     expect(res.body.summary).toMatch(
-      /^Found at least 20 messages\. Use next_cursor for more results\. Slack allows 10 real-time searches a minute per user \(each page of 20 is one\): this page stops at 20; next_cursor works again in (59|60) s\. Slack's real-time search, by keywords\. /,
+      /^Found 20 messages\. At least 20 match \(Slack's real-time search reports no total\)\. Use next_cursor for more results\. Slack allows 10 real-time searches a minute per user \(each page of 20 is one\): this page stops at 20; next_cursor works again in (59|60) s\. Slack's real-time search, by keywords\. /,
     );
     expect(rtsCalls()).toHaveLength(10);
   });

@@ -20,6 +20,7 @@ const mentionMatch = {
   channel_id: GENERAL,
   channel_name: 'general',
   user_id: BOB,
+  username: 'bob',
   user_name: 'bob',
   ts: TS.mention,
   text: '*deploy* finished, thanks @alice',
@@ -29,6 +30,7 @@ const parentMatch = {
   channel_id: GENERAL,
   channel_name: 'general',
   user_id: 'U0CAROL001',
+  username: 'carol',
   user_name: 'carol',
   ts: TS.parent,
   text: '*deploy* failed on staging',
@@ -95,6 +97,7 @@ describe('GET /search/messages — concise', () => {
             channel_id: GENERAL,
             channel_name: 'general',
             user_id: ALICE,
+            username: 'alice',
             user_name: 'alice',
             ts: TS.reply1,
             text: 'looking at the deploy *logs*',
@@ -193,8 +196,10 @@ describe('GET /search/messages — to_me', () => {
           { ...mentionMatch, text: 'deploy finished, thanks *@alice*' },
           {
             channel_id: DM_ALICE_BOB,
-            channel_name: 'DM with @bob',
+            channel_name: null,
+            conversation_label: 'DM with @bob',
             user_id: BOB,
+            username: 'bob',
             user_name: 'bob',
             ts: TS.dm,
             text: 'can you review my deploy PR?',
@@ -321,6 +326,7 @@ describe('GET /search/messages — shaping', () => {
               channel_id: GENERAL,
               channel_name: 'general',
               user_id: CAROL,
+              username: 'carol',
               user_name: 'carol',
               ts,
               text: 'Disk 91% full on db-2: Runbook: resize the volume — Host: db-2\n[file: disk-usage.png]',
@@ -348,7 +354,7 @@ describe('GET /search/messages — shaping', () => {
     const thread = `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`;
     for (const [max, cuts, drops] of [
       [2500, 1, 0],
-      [1100, 3, 2],
+      [1150, 3, 2],
     ] as const) {
       const workspace = tinyWorkspace();
       workspace.messages.push({

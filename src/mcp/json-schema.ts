@@ -75,6 +75,9 @@ function strip(node: unknown): unknown {
   // An enum or a const already says its type; a flag that is off unless sent needs no default.
   if ('enum' in out || 'const' in out) delete out.type;
   if (out.default === false || out.default === 'false') delete out.default;
+  // Bounds a model will not reach or need told: at least 1 of a count, a cap's 100,000.
+  if (out.minimum === 1) delete out.minimum;
+  if (typeof out.maximum === 'number' && out.maximum >= 10_000) delete out.maximum;
   return out;
 }
 
@@ -105,4 +108,19 @@ export function withoutRequired(schema: Json): Json {
     );
   };
   return walk(schema) as Json;
+}
+
+/**
+ * An output schema one level deep in its lists: a list of objects says only that (`{"type":"object"}`
+ * items), so a client knows the body's shape without every message's fields listed again.
+ */
+export function shallowLists(schema: Json): Json {
+  const walk = (node: unknown, inList: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, inList));
+    if (node === null || typeof node !== 'object') return node;
+    const n = node as Json;
+    if (inList && (n.type === 'object' || 'properties' in n)) return { type: 'object' };
+    return Object.fromEntries(Object.entries(n).map(([k, v]) => [k, walk(v, k === 'items')]));
+  };
+  return walk(schema, false) as Json;
 }

@@ -13,7 +13,7 @@ import {
   type ThreadRepliesParams,
 } from '../schemas/threads.js';
 import { bodyRules, type CheckArguments, queryRules } from './check-arguments.js';
-import { lean, selfContained, withDefaultsOptional, withoutRequired } from './json-schema.js';
+import { lean, selfContained, shallowLists, withDefaultsOptional, withoutRequired } from './json-schema.js';
 import type { McpCaller } from './mcp-caller.js';
 
 /** What a tool answers: the body (`structuredContent`), and the text a model reads when it is not the body's JSON. */
@@ -46,7 +46,7 @@ const listsSplit =
  * field of another type.
  */
 const eitherBody = (concise: TSchema) => ({
-  ...withoutRequired(lean(selfContained(concise))),
+  ...shallowLists(withoutRequired(lean(selfContained(concise)))),
   required: ['ok', 'summary'],
 });
 
@@ -54,7 +54,7 @@ const eitherBody = (concise: TSchema) => ({
 const toolInput = (schema: TSchema, hints: Record<string, string>) =>
   lean(withDefaultsOptional(selfContained(schema)), hints);
 
-const FORMATS = 'response_format compact costs the fewest tokens.';
+const FORMATS = 'response_format=compact costs the fewest tokens.';
 const TEXT_CAP = '0 = whole';
 
 const ThreadArguments = Type.Object(
@@ -74,18 +74,18 @@ const searchMessages: McpTool = {
   name: 'slack_search_messages',
   title: 'Search Slack messages',
   description: [
-    'Search the Slack messages the user can see.',
-    'query: words, "phrases", -word, in:#channel, from:@user, before:/after:YYYY-MM-DD, is:thread.',
+    'Search Slack messages.',
+    'query: words, "phrases", -word, in:#channel, from:@user, before:/after:YYYY-MM-DD, is:thread; a question is searched by meaning where Slack AI search is on.',
     FORMATS,
   ].join(' '),
   annotations: { readOnlyHint: true, openWorldHint: true },
   inputSchema: toolInput(SearchQuery, {
-    query: 'optional with to_me',
-    to_me: 'mentions and DMs of the user',
+    to_me: 'mentions + DMs of the user; query then optional',
     channel_ids: 'ids or #names',
     from_users: 'ids or @names',
-    min_score: 'vs the best score',
+    min_score: 'vs best score',
     max_text_chars: TEXT_CAP,
+    include_context: 'messages around each match',
   }),
   outputSchema: eitherBody(ConciseSearchBody),
   check: listsSplit(queryRules(SearchQuery)),
@@ -96,9 +96,7 @@ const searchMessages: McpTool = {
 const threadReplies: McpTool = {
   name: 'slack_get_thread_replies',
   title: 'Read a Slack thread',
-  description: ['Read a Slack thread, oldest first; any message ts in it works as thread_ts.', FORMATS].join(
-    ' ',
-  ),
+  description: ['Read a thread, oldest first; any ts in it works as thread_ts.', FORMATS].join(' '),
   annotations: { readOnlyHint: true, openWorldHint: true },
   inputSchema: toolInput(ThreadArguments, { max_text_chars: TEXT_CAP }),
   outputSchema: eitherBody(ConciseThreadBody),
@@ -121,7 +119,7 @@ const searchTools: McpTool = {
     tools: 'toolKey unique',
     maxResults: 'default 20, max 100',
   }),
-  outputSchema: lean(selfContained(SearchResponse)),
+  outputSchema: shallowLists(lean(selfContained(SearchResponse))),
   check: bodyRules(catalogBodyValidator, SearchRequest),
   run: async (app, caller, args: SearchRequest) => {
     assertAccess(caller.apiClient, 'catalog');

@@ -1,7 +1,9 @@
 import type { ConciseSearch } from '../schemas/search-messages.js';
-import type { ConciseMatch } from '../schemas/slack.js';
+import type { ConciseContext, ConciseMatch } from '../schemas/slack.js';
 import type { ConciseThread } from '../schemas/threads.js';
 import { type CompactMessage, compactText, messageBlocks, userLegend } from './compact-text.js';
+
+type ContextMessage = ConciseContext['before'][number];
 
 type Where = Pick<ConciseMatch, 'channel_id' | 'channel_name' | 'conversation_label'>;
 
@@ -27,15 +29,29 @@ function conversationLegend(matches: ConciseMatch[]) {
 export function compactSearch(body: ConciseSearch): string {
   const matches = body.messages.matches;
   const conversations = conversationLegend(matches);
-  const messages: CompactMessage[] = matches.map((m) => ({
-    where: conversations.sole ? undefined : conversationLabel(m),
-    userId: m.user_id,
-    userName: m.user_name,
-    ts: m.ts,
-    text: m.text,
-    threadTs: m.thread_ts,
-    permalink: m.permalink,
-  }));
+  // With include_context, a hit's neighbours sit indented around it.
+  const around = (list: ContextMessage[] | undefined, note: string): CompactMessage[] =>
+    (list ?? []).map((c) => ({
+      userId: c.user_id,
+      userName: c.user_name,
+      ts: c.ts,
+      text: c.text,
+      reply: true,
+      note,
+    }));
+  const messages: CompactMessage[] = matches.flatMap((m) => [
+    ...around(m.context?.before, 'before'),
+    {
+      where: conversations.sole ? undefined : conversationLabel(m),
+      userId: m.user_id,
+      userName: m.user_name,
+      ts: m.ts,
+      text: m.text,
+      threadTs: m.thread_ts,
+      permalink: m.permalink,
+    },
+    ...around(m.context?.after, 'after'),
+  ]);
   const handles = new Map<string, string>();
   for (const m of matches)
     if (m.user_id && m.username && m.username !== m.user_name) handles.set(m.user_id, m.username);
@@ -43,6 +59,8 @@ export function compactSearch(body: ConciseSearch): string {
   const lines = [
     body.response_metadata ? `next_cursor: ${body.response_metadata.next_cursor}` : undefined,
     body.queries ? `queries: ${body.queries.join(' | ')}` : `query: ${body.query}`,
+    // search.messages is the default backend; another one is named, as the concise body names it.
+    body.backend === 'search.messages' ? undefined : `backend: ${body.backend}, semantic: ${body.semantic}`,
     users.line,
     conversations.line,
   ];

@@ -16,8 +16,10 @@ export interface CompactMessage {
   threadTs?: string;
   replyCount?: number;
   permalink?: string;
-  /** A reply shown under its parent: the block is indented. */
+  /** A reply shown under its parent, or a search hit's neighbour: the block is indented. */
   reply?: boolean;
+  /** A word after the header (`before`, `after`: a search hit's neighbours). */
+  note?: string;
 }
 
 /** A UTC time a model reads (`2026-03-10 09:12Z`); only `09:12Z` when `previousTs` is on the same day. */
@@ -69,6 +71,7 @@ function header(m: CompactMessage, author: string, time: string): string {
   if (m.threadTs && m.threadTs !== m.ts && !linked) parts.push(`thread_ts=${m.threadTs}`);
   if (m.replyCount !== undefined) parts.push(`replies=${m.replyCount}`);
   if (m.permalink) parts.push(m.permalink);
+  if (m.note) parts.push(`(${m.note})`);
   return parts.filter(Boolean).join(' ');
 }
 

@@ -118,6 +118,8 @@ describe('the default text cap', () => {
     expect(res.body).toEqual({
       ok: true,
       query: 'deploy',
+      backend: 'search.messages',
+      semantic: false,
       messages: {
         total: 5,
         matches: [

@@ -22,6 +22,7 @@ const search = {
   max_text_chars: 1000,
   to_me: 'false',
   dedupe_threads: false,
+  include_context: false,
 } as const;
 const thread = {
   channel: GENERAL,

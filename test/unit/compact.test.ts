@@ -46,10 +46,18 @@ describe('compact text', () => {
       ok: true,
       query: '<@U9>',
       queries: ['<@U9>', 'to:<@U9>'],
+      backend: 'search.messages',
+      semantic: false,
       messages: {
         total: 2,
         matches: [
-          match({ thread_ts: '1767225500.000100' }),
+          match({
+            thread_ts: '1767225500.000100',
+            context: {
+              before: [{ user_id: 'U3', user_name: 'carol', ts: '1767225500.000100', text: 'is it done?' }],
+              after: [],
+            },
+          }),
           match({
             channel_id: 'D1',
             channel_name: null,
@@ -69,8 +77,11 @@ describe('compact text', () => {
       [
         'Found 2 messages.',
         'queries: <@U9> | to:<@U9>',
-        'users: @bob=U1, @carol=U3 (handle carol.c)',
+        'users: @carol=U3 (handle carol.c), @bob=U1',
         'channels: #deploys=C1, DM with @carol=D1',
+        '',
+        '  @carol 2025-12-31 23:58Z ts=1767225500.000100 (before)',
+        '  is it done?',
         '',
         '#deploys @bob 2026-01-01 00:00Z ts=1767225600.000100 thread_ts=1767225500.000100 https://t.slack.com/archives/C1/p1767225600000100',
         'deploy done',
@@ -82,14 +93,16 @@ describe('compact text', () => {
     );
   });
 
-  it('an empty search is its summary and query', () => {
+  it('an empty search is its summary and query; a backend other than search.messages is named', () => {
     const body: ConciseSearch = {
       ok: true,
       query: 'nothing',
+      backend: 'rts',
+      semantic: true,
       messages: { total: 0, matches: [] },
       summary: 'Found 0 messages.',
     };
-    expect(compactSearch(body)).toBe('Found 0 messages.\nquery: nothing\n');
+    expect(compactSearch(body)).toBe('Found 0 messages.\nquery: nothing\nbackend: rts, semantic: true\n');
   });
 
   const msg = (user: string, ts: string, text: string, over = {}) => ({

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { CachedFetch } from '../cache/cached-fetch.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
 import type { RateGate } from '../rate-gates/rate-gate.js';
+import { readAuthBody } from '../slack/read-slack-body.js';
 import { displayNameOf } from '../slack/user-names.js';
 import { type CallContext, callSlack } from './call-slack.js';
 import type { ClientPool } from './client-pool.js';
@@ -203,7 +204,7 @@ export class SlackGateway {
           {},
           this.#context(access, `token:${identity}`),
         );
-        return { userId: String(body.user_id), teamId: String(body.team_id), url: String(body.url ?? '') };
+        return readAuthBody(body);
       },
     });
     lookup.then(

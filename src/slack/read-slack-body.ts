@@ -81,6 +81,18 @@ export function readRepliesBody(body: SlackObject): RepliesBodyRead {
   return { messages: list, hasMore, ...(hasMore && { nextCursor }) };
 }
 
+const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
+
+/** auth.test read defensively: the token's user (a user id: it goes into to_me queries) and workspace. */
+export function readAuthBody(body: SlackObject): { userId: string; teamId: string; url: string } {
+  const method = 'auth.test';
+  const userId = filled(body.user_id);
+  if (!userId || !SLACK_USER_ID.test(userId)) throw unreadable(method, 'user_id is not a user id');
+  const teamId = filled(body.team_id);
+  if (!teamId) throw unreadable(method, 'team_id is missing');
+  return { userId, teamId, url: filled(body.url) ?? '' };
+}
+
 /** Whom a message names: its author, the other side of a DM, `<@U…>` mentions and rich_text users. */
 export function mentionedUserIds(m: SlackObject): string[] {
   const ids = new Set<string>();

@@ -84,10 +84,10 @@ const mutations = fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom(...MU
   maxLength: 3,
 });
 
-/** A real-shaped body of `method`, broken in one to three places. */
-export function brokenBody(method: SlackRealFixture['method']) {
-  const bases = slackRealFixtures().filter((f) => f.method === method);
-  return fc
-    .tuple(fc.constantFrom(...bases), mutations)
-    .map(([fixture, m]) => ({ fixture: fixture.name, mutations: m, body: breakBody(fixture.body, m) }));
-}
+/** One of `bases`, broken in one to three places. */
+export const brokenOneOf = (bases: Record<string, unknown>[]) =>
+  fc.tuple(fc.constantFrom(...bases), mutations).map(([base, m]) => breakBody(base, m));
+
+/** A real-shaped body of `method` (test/fixtures/slack-real), broken in one to three places. */
+export const brokenBody = (method: SlackRealFixture['method']) =>
+  brokenOneOf(slackRealFixtures().flatMap((f) => (f.method === method ? [f.body] : [])));

@@ -26,7 +26,7 @@ export const ConfigSchema = Type.Object({
     minLength: 16,
     default: randomBytes(32).toString('base64url'),
     description:
-      'Secret of the keyed hash (HMAC) in Redis keys; unset = random per process, so replicas sharing Redis must set the same value',
+      'Secret of the keyed hash (HMAC) in Redis keys; required with REDIS_URL (replicas sharing Redis must set the same value); without Redis, unset = random per process',
   }),
   MCP_ALLOWED_ORIGINS: Type.Optional(
     Type.String({
@@ -145,6 +145,10 @@ export const ConfigSchema = Type.Object({
 
 export type Config = Static<typeof ConfigSchema>;
 
+/** Why a shared Redis needs an explicit KEY_HASH_SECRET: the start-up error says it in full. */
+export const KEY_HASH_SECRET_REQUIRED =
+  "Invalid configuration: KEY_HASH_SECRET must be set when REDIS_URL is. It keys the hash that names Slack tokens in Redis keys; unset, each process picks a random one, so replicas sharing this Redis would share nothing: no cached answers, no coalescing of identical Slack calls, and no Slack rate gates (together they would exceed Slack's limits and meet 429s). Set the same secret, at least 16 characters (e.g. `openssl rand -base64 32`), on every replica.";
+
 /** Validates an environment once; a bad value throws an error that names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const data = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -155,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const detail = (err as Error).message.replaceAll('env/', '');
     throw new Error(`Invalid configuration: ${detail}`);
   }
+  if (config.REDIS_URL !== undefined && data.KEY_HASH_SECRET === undefined)
+    throw new Error(KEY_HASH_SECRET_REQUIRED);
   mcpOriginPolicy(config);
   return config;
 }

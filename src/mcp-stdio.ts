@@ -9,7 +9,7 @@ import type { SlackAccess } from './slack-client/types.js';
 
 // `agent-search-mcp`: the MCP tools over stdio for a local client. The same app as the HTTP service
 // (cache, Slack gateway, services), built but never listening; stdout carries only MCP messages, so the
-// log goes to stderr. Config from the environment: SLACK_USER_TOKEN, optional REDIS_URL, LOG_LEVEL, …
+// log goes to stderr. Config from the environment: SLACK_USER_TOKEN, optional REDIS_URL (with KEY_HASH_SECRET), LOG_LEVEL, …
 
 const config = loadConfigOrExit();
 

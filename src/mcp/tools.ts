@@ -2,9 +2,9 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { assertAccess } from '../plugins/api-tokens.js';
-import { catalogBodyValidator } from '../routes/catalog-search.js';
-import { SEARCH_LIST_PARAMS, splitLists } from '../routes/split-comma-lists.js';
+import { catalogBodyValidator } from '../schemas/body-validator.js';
 import { SearchRequest, SearchResponse } from '../schemas/catalog.js';
+import { SEARCH_LIST_PARAMS, splitLists } from '../schemas/list-params.js';
 import {
   ConciseSearchBody,
   DetailedSearchBody,

@@ -3,6 +3,7 @@ import type { CachedFetch } from '../cache/cached-fetch.js';
 import { LocalCoalescer } from '../cache/local-coalescer.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
 import type { RateGate } from '../rate-gates/rate-gate.js';
+import { readAuthBody } from '../slack/read-slack-body.js';
 import { displayNameOf } from '../slack/user-names.js';
 import { type CallContext, callSlack } from './call-slack.js';
 import type { ClientPool } from './client-pool.js';
@@ -229,6 +230,7 @@ export class SlackGateway {
             keepSdkMetadata: true,
           },
         );
+<<<<<<< HEAD
         const scopes = (body.response_metadata as { scopes?: unknown } | undefined)?.scopes;
         return {
           userId: String(body.user_id),
@@ -236,6 +238,9 @@ export class SlackGateway {
           url: String(body.url ?? ''),
           ...(Array.isArray(scopes) ? { scopes: scopes.filter((s) => typeof s === 'string') } : {}),
         };
+=======
+        return readAuthBody(body);
+>>>>>>> i18a
       },
     });
     lookup.then(

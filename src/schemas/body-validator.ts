@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifySchemaCompiler } from 'fastify';
+import { SearchRequest, ToolInfo } from './catalog.js';
 
 /**
  * Validates a JSON body exactly as sent (no type coercion, unlike the querystring) and reports the first
@@ -19,3 +20,6 @@ export function strictBodyValidator(references: TSchema[]): FastifySchemaCompile
     };
   };
 }
+
+/** The validator of the catalog's JSON body: POST /catalog/search and the search_tools MCP tool. */
+export const catalogBodyValidator = strictBodyValidator([ToolInfo, SearchRequest]);

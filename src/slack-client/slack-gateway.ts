@@ -230,17 +230,7 @@ export class SlackGateway {
             keepSdkMetadata: true,
           },
         );
-<<<<<<< HEAD
-        const scopes = (body.response_metadata as { scopes?: unknown } | undefined)?.scopes;
-        return {
-          userId: String(body.user_id),
-          teamId: String(body.team_id),
-          url: String(body.url ?? ''),
-          ...(Array.isArray(scopes) ? { scopes: scopes.filter((s) => typeof s === 'string') } : {}),
-        };
-=======
         return readAuthBody(body);
->>>>>>> i18a
       },
     });
     lookup.then(

@@ -84,13 +84,25 @@ export function readRepliesBody(body: SlackObject): RepliesBodyRead {
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 
 /** auth.test read defensively: the token's user (a user id: it goes into to_me queries) and workspace. */
-export function readAuthBody(body: SlackObject): { userId: string; teamId: string; url: string } {
+export function readAuthBody(body: SlackObject): {
+  userId: string;
+  teamId: string;
+  url: string;
+  scopes?: string[];
+} {
   const method = 'auth.test';
   const userId = filled(body.user_id);
   if (!userId || !SLACK_USER_ID.test(userId)) throw unreadable(method, 'user_id is not a user id');
   const teamId = filled(body.team_id);
   if (!teamId) throw unreadable(method, 'team_id is missing');
-  return { userId, teamId, url: filled(body.url) ?? '' };
+  // The token's scopes (the SDK lifts them from the x-oauth-scopes header) choose the search backend.
+  const scopes = isObject(body.response_metadata) ? body.response_metadata.scopes : undefined;
+  return {
+    userId,
+    teamId,
+    url: filled(body.url) ?? '',
+    ...(Array.isArray(scopes) ? { scopes: scopes.filter((s): s is string => typeof s === 'string') } : {}),
+  };
 }
 
 /** Whom a message names: its author, the other side of a DM, `<@U…>` mentions and rich_text users. */

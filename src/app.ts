@@ -15,6 +15,7 @@ import catalogPlugin from './plugins/catalog.js';
 import connectionClose from './plugins/connection-close.js';
 import drainConnections from './plugins/drain-connections.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import jsonBody from './plugins/json-body.js';
 import mcpPlugin from './plugins/mcp.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(errorHandler);
+  await app.register(jsonBody);
   await app.register(requestId);
   await app.register(accessLog);
   await app.register(drainConnections);

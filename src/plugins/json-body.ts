@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Errors } from '../errors.js';
+import { assertJsonWithinLimits } from '../http/json-limits.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * JSON text to a value as request bodies are parsed: within the nesting and size limits, `__proto__`
+     * (and `constructor.prototype`) keys removed; throws our 400s otherwise. The stdio MCP server uses it.
+     */
+    parseJson: (text: string) => unknown;
+  }
+}
+
+/**
+ * Bodies are JSON only: other media types get 415 (Fastify's own text/plain parser is removed), and so do
+ * compressed bodies, which are not decoded. A JSON body is checked against the nesting and size limits
+ * before it is parsed.
+ */
+async function jsonBody(app: FastifyInstance) {
+  const secureParse = app.getDefaultJsonParser('remove', 'remove');
+  const parseJson = (text: string): unknown => {
+    assertJsonWithinLimits(text);
+    let parsed: { err: Error | null; value: unknown } | undefined;
+    secureParse(undefined as never, text, (err, value) => {
+      parsed = { err, value };
+    });
+    if (!parsed) throw new Error('the JSON parser did not answer synchronously');
+    if (parsed.err) throw parsed.err;
+    return parsed.value;
+  };
+  app.decorate('parseJson', parseJson);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJson(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity')
+      return done(new Errors.UnsupportedEncoding(JSON.stringify(encoding.slice(0, 40))));
+    done(null, payload);
+  });
+}
+
+export default fp(jsonBody, { name: 'json-body', dependencies: ['error-handler'] });

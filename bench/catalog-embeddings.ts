@@ -71,7 +71,8 @@ function expansion(v: Vectors, c: EvalCase, index: ToolIndex, asked: readonly Qu
   const pool = new Map<string, number>();
   for (const t of c.tools)
     for (let f = 0; f < 3; f++)
-      for (const w of words(fieldText(toRankTool(t), f))) if (v.ids.has(w)) pool.set(w, v.ids.get(w) as number);
+      for (const w of words(fieldText(toRankTool(t), f)))
+        if (v.ids.has(w)) pool.set(w, v.ids.get(w) as number);
   const have = new Set(asked.map((q) => q.term));
   const out = new Map<string, QueryTerm>();
   for (const w of new Set(words(c.query.join(' ')))) {

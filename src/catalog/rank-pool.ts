@@ -120,7 +120,10 @@ export class RankPool {
           slot.worker.postMessage({ id: entry.id, job: entry.job });
           slot.entry = entry;
         } catch (err) {
-          this.#fail(entry, new RankHandoffError(`the job could not be handed over: ${asError(err).message}`));
+          this.#fail(
+            entry,
+            new RankHandoffError(`the job could not be handed over: ${asError(err).message}`),
+          );
         }
       }
     }

@@ -11,7 +11,7 @@ import { scoreTools } from './score.js';
 import { toResult } from './to-result.js';
 import type { ToolIndex } from './tool-index.js';
 import { toRankTool } from './tool-text.js';
-import type { RankJob, RankRequest, Ranked, RankTool, SearchResult, ToolInfo } from './types.js';
+import type { Ranked, RankJob, RankRequest, RankTool, SearchResult, ToolInfo } from './types.js';
 
 export type RankOptions = {
   /** Keeps the indexes of tool lists that come back; without it every call indexes afresh. */

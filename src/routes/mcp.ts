@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Errors } from '../errors.js';
+import { checkMessage, INVALID_REQUEST } from '../mcp/check-message.js';
 import type { McpCaller } from '../mcp/mcp-caller.js';
 import { mcpDeleteSchema, mcpGetSchema, mcpPostSchema } from '../schemas/mcp.js';
 
@@ -26,31 +27,42 @@ function failHijacked(request: FastifyRequest, reply: FastifyReply, err: unknown
  * for its caller, behind the same hooks as the REST routes (bearer, project, rate limit, load shedding).
  */
 export default async function mcpRoute(app: FastifyInstance) {
-  app.post('/mcp', { schema: mcpPostSchema, onRequest: app.authenticate }, async (request, reply) => {
-    if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
-    const caller: McpCaller = {
-      log: request.log,
-      apiClient: request.apiClient,
-      project: request.project,
-      deadline: request.deadline,
-      slackAccess: () => app.slackAccess(request),
-    };
-    const server = app.mcpServer(caller);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    reply.hijack();
-    for (const [name, value] of Object.entries(reply.getHeaders()))
-      if (value !== undefined) reply.raw.setHeader(name, value);
-    reply.raw.once('close', () => void server.close());
-    try {
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    } catch (err) {
-      failHijacked(request, reply, err);
-    }
-  });
+  // The body is checked by checkMessage, exactly as sent: Fastify's validator would coerce ids to strings.
+  const asSent = () => () => true;
+  app.post(
+    '/mcp',
+    { schema: mcpPostSchema, onRequest: app.authenticate, validatorCompiler: asSent },
+    async (request, reply) => {
+      if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
+      const checked = checkMessage(request.body);
+      if ('answer' in checked) {
+        request.log.info({ code: checked.answer.error.code }, checked.answer.error.message);
+        return reply.code(checked.answer.error.code === INVALID_REQUEST ? 400 : 200).send(checked.answer);
+      }
+      const caller: McpCaller = {
+        log: request.log,
+        apiClient: request.apiClient,
+        project: request.project,
+        deadline: request.deadline,
+        slackAccess: () => app.slackAccess(request),
+      };
+      const server = app.mcpServer(caller);
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      await server.connect(transport);
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.raw.once('close', () => void server.close());
+      try {
+        await transport.handleRequest(request.raw, reply.raw, checked.message);
+      } catch (err) {
+        failHijacked(request, reply, err);
+      }
+    },
+  );
 
   for (const [method, schema] of [
     ['GET', mcpGetSchema],

@@ -90,7 +90,6 @@ const CATALOG: Example[] = [
 
 const MCP: Example[] = [
   ...BODY,
-  [400, 'FST_ERR_VALIDATION', "body must have required property 'method'"],
   [
     400,
     'FST_ERR_CTP_INVALID_JSON_BODY',

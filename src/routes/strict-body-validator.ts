@@ -17,7 +17,7 @@ const KIND_ERRORS = new Set<ValueErrorType>([
 
 /**
  * The problem to report: for a union, the problem of the variant the value is of (a string over its
- * `maxLength` is "Expected string length less or equal to 65536", not "Expected union value"), or the
+ * `maxLength` is "Expected string length less or equal to 512", not "Expected union value"), or the
  * kinds it may be ("Expected string or null").
  */
 export function mostSpecific(error: ValueError): { path: string; message: string } {

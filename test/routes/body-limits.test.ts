@@ -136,6 +136,22 @@ describe('4xx as documented', () => {
     expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: sendResult });
   });
 
+  it('names the limit a field of a union type is over', async () => {
+    const long = JSON.stringify({
+      query: ['send'],
+      tools: [{ toolKey: 'k', toolName: 'send', serverName: 's', projectId: 'p'.repeat(513) }],
+    });
+    const res = await post('/catalog/search', long);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 400,
+      body: errorBody(
+        400,
+        'FST_ERR_VALIDATION',
+        'body/tools/0/projectId Expected string length less or equal to 512',
+      ),
+    });
+  });
+
   it('strips __proto__ keys wherever they are, and ranks the rest', async () => {
     const poisoned =
       '{"__proto__":{"polluted":1},"query":["send message"],"tools":[{"toolKey":"k","toolName":"send","serverName":"s","description":"send a message","__proto__":{"x":1},"inputSchema":{"properties":{"__proto__":{"description":"p"},"constructor":{"prototype":{"x":1}}}}}]}';

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import type { Config } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { OneLineLogController } from './logging/log-controller.js';
 import { loggerOptions } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
@@ -71,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.logger === false
         ? false
         : loggerOptions(config.LOG_LEVEL, typeof options.logger === 'object' ? options.logger : {}),
-    bodyLimit: 8 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Socket inactivity: longer than any request may take to answer.
     connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.REQUEST_DEADLINE_MS) + 5000,

@@ -1,5 +1,7 @@
 import { Errors } from '../errors.js';
 
+/** Bytes a request body (and a line of the stdio MCP server) may hold. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Request bodies (REST and MCP, and each stdio line) nest objects and arrays at most this deep. */
 export const MAX_JSON_DEPTH = 64;
 /**

@@ -89,7 +89,14 @@ export const ConfigSchema = Type.Object({
     pattern: '^[A-Za-z0-9_-]+$',
     description: 'Names the Slack app in shared rate-limit keys; set it when several apps share one Redis',
   }),
-  SLACK_DEFAULT_RETRY_AFTER_S: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
+  SLACK_DEFAULT_RETRY_AFTER_S: Type.Integer({ minimum: 1, maximum: 900, default: 30 }),
+  SLACK_MAX_RETRY_AFTER_S: Type.Integer({
+    minimum: 1,
+    maximum: 900,
+    default: 900,
+    description:
+      'Ceiling on a Slack Retry-After we honour or pass on (15 minutes at most): a longer one blocks the method this long, then Slack is tried again',
+  }),
   RATE_LIMIT_MAX: Type.Integer({
     minimum: 0,
     default: 0,

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
-import type { Config } from './config.js';
+import { type Config, trustProxySetting } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { OneLineLogController } from './logging/log-controller.js';
@@ -64,6 +64,12 @@ export interface AppOptions {
   defaultMetrics?: boolean;
 }
 
+/** TRUST_PROXY for Fastify: a hop count as the function proxy-addr makes of one (the types take no number). */
+function trustProxyOption(config: Config) {
+  const trust = trustProxySetting(config.TRUST_PROXY);
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the service; tests and production call this the same way. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, clock = Date.now } = options;
@@ -73,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : loggerOptions(config.LOG_LEVEL, typeof options.logger === 'object' ? options.logger : {}),
     bodyLimit: MAX_BODY_BYTES,
+    trustProxy: trustProxyOption(config),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Socket inactivity: longer than any request may take to answer.
     connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.REQUEST_DEADLINE_MS) + 5000,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { type Static, Type } from '@sinclair/typebox';
 import { envSchema } from 'env-schema';
 import { StringEnum } from './schemas/string-enum.js';
@@ -21,6 +22,13 @@ export const ConfigSchema = Type.Object({
     description: 'Invalid bearer tokens one client address may send per AUTH_FAILURES_WINDOW_MS before 429',
   }),
   AUTH_FAILURES_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+  TRUST_PROXY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "Behind a proxy: how many proxy hops to trust (e.g. 1), or the proxies' addresses and CIDR ranges, comma-separated (e.g. 10.0.0.0/8, loopback); then X-Forwarded-For gives the client address. Unset = the socket address",
+    }),
+  ),
   KEY_HASH_SECRET: Type.String({
     minLength: 16,
     default: randomBytes(32).toString('base64url'),
@@ -130,12 +138,44 @@ export const ConfigSchema = Type.Object({
 
 export type Config = Static<typeof ConfigSchema>;
 
+/** Named ranges proxy-addr (Fastify's `trustProxy`) knows. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  if (NAMED_RANGES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: a hop count, a list of addresses and CIDR ranges, or
+ * false when unset. Throws a message naming the variable for anything else (`true` included: trusting
+ * every hop would let any client choose its own address).
+ */
+export function trustProxySetting(value: string | undefined): number | string[] | false {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value.trim()) && Number(value) >= 1) return Number(value);
+  const items = value.split(',').map((s) => s.trim());
+  const bad = items.find((item) => !isAddressOrRange(item));
+  if (bad !== undefined)
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY must be a hop count (1 or more) or addresses and CIDR ranges separated by commas; ${JSON.stringify(bad.slice(0, 60))} is neither`,
+    );
+  return items;
+}
+
 /** Validates an environment once; a bad value throws an error that names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const data = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   try {
-    return envSchema<Config>({ schema: ConfigSchema, data, dotenv: false });
+    const config = envSchema<Config>({ schema: ConfigSchema, data, dotenv: false });
+    trustProxySetting(config.TRUST_PROXY);
+    return config;
   } catch (err) {
+    if ((err as Error).message.startsWith('Invalid configuration')) throw err;
     const detail = (err as Error).message.replaceAll('env/', '');
     throw new Error(`Invalid configuration: ${detail}`);
   }

@@ -18,3 +18,47 @@ export function heavyCatalogBody(variant = 0, megabytes = 7): string {
   const query = Array.from({ length: 16 }, (_, i) => cjk(2048, 100 + i + variant));
   return JSON.stringify({ query, context: cjk(16_000, 7 + variant), tools, maxResults: 100 });
 }
+
+/**
+ * The costliest catalog body within the body limits for the event loop: about `megabytes` MB of 400
+ * tools whose `inputSchema`s nest parameters as deep as MAX_JSON_DEPTH (64) allows (28 property levels
+ * of two objects each, after the 7 levels above them), four such chains a tool: ~93,000 objects, near
+ * MAX_JSON_CONTAINERS; the rest is CJK descriptions.
+ */
+export function deepCatalogBody(variant = 0, megabytes = 7.5, levels = 28): string {
+  const TOOLS = 400;
+  const CHAINS = Math.max(1, Math.min(4, Math.floor(115 / levels)));
+  const chain = (tool: number, c: number) => {
+    let open = '';
+    let close = '';
+    for (let l = 0; l < levels; l++) {
+      open += `{"p${c}_${l}":{"type":"object","description":"level ${l} of option ${c} for tool ${tool}","properties":`;
+      close += '}}';
+    }
+    return `${open}{}${close}`;
+  };
+  const schemaOf = (tool: number) => {
+    const chains = Array.from({ length: CHAINS }, (_, c) => chain(tool, c));
+    return `{"type":"object","description":"arguments","properties":{${chains.map((text, c) => `"opt${c}":{"type":"object","properties":${text}}`).join(',')}}}`;
+  };
+  const schemas = Array.from({ length: TOOLS }, (_, i) => schemaOf(i));
+  const schemaBytes = schemas.reduce((n, s) => n + s.length, 0);
+  const descriptionChars = Math.max(0, Math.floor((megabytes * 1_000_000 - schemaBytes) / TOOLS / 3.1));
+  const tools = schemas.map(
+    (schema, i) =>
+      `{"toolKey":"deep-${variant}-${i}","toolName":"tool_${i}","serverName":"server ${i % 30}","description":${JSON.stringify(cjk(descriptionChars, i + variant * 1000))},"inputSchema":${schema}}`,
+  );
+  const query = JSON.stringify(Array.from({ length: 16 }, (_, i) => cjk(512, 100 + i + variant)));
+  return `{"query":${query},"context":"option level tool","tools":[${tools.join(',')}],"maxResults":100}`;
+}
+
+/** The bodies issue 20 reported: 400 tools whose one parameter nests `levels` arrays (2 bytes a level). */
+export function nestedArraysCatalogBody(variant = 0, levels = 2500): string {
+  const nested = `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const tools = Array.from(
+    { length: 400 },
+    (_, i) =>
+      `{"toolKey":"nested-${variant}-${i}","toolName":"tool_${i}","serverName":"server ${i % 30}","description":"tool ${i}","inputSchema":{"properties":{"a":${nested}}}}`,
+  );
+  return `{"query":["tool option"],"tools":[${tools.join(',')}],"maxResults":100}`;
+}

@@ -68,7 +68,7 @@ const SLACK: Example[] = [
 /** Every route that takes a JSON body. */
 const BODY: Example[] = [
   [400, 'AS_ERR_BODY_TOO_DEEP', 'The body nests objects and arrays deeper than 64 levels, the limit'],
-  [400, 'AS_ERR_BODY_TOO_COMPLEX', 'The body holds more than 100000 objects and arrays, the limit'],
+  [400, 'AS_ERR_BODY_TOO_COMPLEX', 'The body holds more than 50000 objects and arrays, the limit'],
   [
     415,
     'AS_ERR_UNSUPPORTED_ENCODING',

@@ -1,3 +1,5 @@
+import { MAX_JSON_CONTAINERS, MAX_JSON_DEPTH } from '../../src/http/json-limits.js';
+
 // The costliest catalog body that fits the 8 MiB limit: hundreds of tools with long CJK descriptions
 // (every character pair is a distinct index term) and long CJK queries and context.
 const cjk = (length: number, seed: number) => {
@@ -21,13 +23,15 @@ export function heavyCatalogBody(variant = 0, megabytes = 7): string {
 
 /**
  * The costliest catalog body within the body limits for the event loop: about `megabytes` MB of 400
- * tools whose `inputSchema`s nest parameters as deep as MAX_JSON_DEPTH (64) allows (28 property levels
- * of two objects each, after the 7 levels above them), four such chains a tool: ~93,000 objects, near
- * MAX_JSON_CONTAINERS; the rest is CJK descriptions.
+ * tools whose `inputSchema`s nest parameters as deep as MAX_JSON_DEPTH allows (28 property levels of two
+ * objects each, below the 7 levels above them), as many such chains as MAX_JSON_CONTAINERS leaves room
+ * for (two a tool: ~47,600 objects); the rest is CJK descriptions.
  */
-export function deepCatalogBody(variant = 0, megabytes = 7.5, levels = 28): string {
+export function deepCatalogBody(variant = 0, megabytes = 7.5): string {
   const TOOLS = 400;
-  const CHAINS = Math.max(1, Math.min(4, Math.floor(115 / levels)));
+  const levels = Math.floor((MAX_JSON_DEPTH - 7) / 2);
+  // Root, query and tools; each tool, its inputSchema and properties; each chain 2 a level, its opt and {}.
+  const chains = Math.floor((MAX_JSON_CONTAINERS - 3 - 3 * TOOLS) / TOOLS / (2 * levels + 2));
   const chain = (tool: number, c: number) => {
     let open = '';
     let close = '';
@@ -38,8 +42,11 @@ export function deepCatalogBody(variant = 0, megabytes = 7.5, levels = 28): stri
     return `${open}{}${close}`;
   };
   const schemaOf = (tool: number) => {
-    const chains = Array.from({ length: CHAINS }, (_, c) => chain(tool, c));
-    return `{"type":"object","description":"arguments","properties":{${chains.map((text, c) => `"opt${c}":{"type":"object","properties":${text}}`).join(',')}}}`;
+    const list = Array.from(
+      { length: chains },
+      (_, c) => `"opt${c}":{"type":"object","properties":${chain(tool, c)}}`,
+    );
+    return `{"type":"object","description":"arguments","properties":{${list.join(',')}}}`;
   };
   const schemas = Array.from({ length: TOOLS }, (_, i) => schemaOf(i));
   const schemaBytes = schemas.reduce((n, s) => n + s.length, 0);

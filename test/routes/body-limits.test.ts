@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_CONTAINERS, MAX_JSON_DEPTH } from '../../src/http/json-limits.js';
 import { API_TOKEN, buildHarness, errorBody, type Harness } from '../helper.js';
@@ -94,6 +95,68 @@ describe('bounded nesting, checked before parsing', () => {
         'AS_ERR_BODY_TOO_COMPLEX',
         `The body holds more than ${MAX_JSON_CONTAINERS} objects and arrays, the limit`,
       ),
+    });
+  });
+});
+
+describe('a body read as it arrives', () => {
+  it('decodes characters split across chunks', async () => {
+    const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const description = '发送消息 🚀 send a message ünïcödé';
+    const bytes = Buffer.from(
+      JSON.stringify({
+        query: ['发送消息 send'],
+        tools: [{ toolKey: 'k', toolName: 'send', serverName: 's', description }],
+      }),
+    );
+    const { port } = new URL(base);
+    const status = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/catalog/search',
+          headers: {
+            authorization: `Bearer ${API_TOKEN}`,
+            'content-type': 'application/json',
+            'content-length': bytes.length,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c) => {
+            body += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        },
+      );
+      req.on('error', reject);
+      // Two bytes at a time, each write its own chunk: every multi-byte character is cut in two.
+      let at = 0;
+      const next = () => {
+        if (at >= bytes.length) return void req.end();
+        req.write(bytes.subarray(at, at + 2));
+        at += 2;
+        setImmediate(next);
+      };
+      next();
+    });
+    expect({ status: status.status, body: JSON.parse(status.body) }).toEqual({
+      status: 200,
+      body: {
+        results: [
+          {
+            toolKey: 'k',
+            toolName: 'send',
+            serverName: 's',
+            description,
+            relevance: expect.any(Number),
+            explanation: expect.stringContaining('"send"'),
+          },
+        ],
+      },
     });
   });
 });

@@ -25,7 +25,7 @@ const BODY = BODIES[process.env.BODY ?? 'cjk'] ?? (BODIES.cjk as (typeof BODIES)
 
 function send(port: number, method: string, path: string, body?: string) {
   const started = performance.now();
-  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
+  return new Promise<{ status: number; ms: number }>((resolve) => {
     const req = request(
       {
         host: '127.0.0.1',
@@ -39,7 +39,8 @@ function send(port: number, method: string, path: string, body?: string) {
         res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
       },
     );
-    req.on('error', reject);
+    // A server that died answers nothing: status 0.
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
     req.end(body);
   });
 }
@@ -80,7 +81,7 @@ const once = () => new Promise((resolve, reject) => {
   request({ host: '127.0.0.1', port: workerData.port, path: '/healthz' }, (res) => {
     res.resume();
     res.on('end', () => resolve(performance.now() - started));
-  }).on('error', reject).end();
+  }).on('error', () => resolve(-1)).end();
 });
 (async () => {
   while (!done) {
@@ -122,7 +123,10 @@ export async function benchCatalogPressure(
       }),
     )
   ).flat();
-  const probes = await stopProbe();
+  // A probe the server did not answer (it died) is -1.
+  const probed = await stopProbe();
+  const probes = probed.filter((ms) => ms >= 0);
+  const unanswered = probed.length - probes.length;
   // One under-pressure sample later, is anything still shed?
   await new Promise((r) => setTimeout(r, 1500));
   const after: number[] = [];
@@ -145,7 +149,7 @@ export async function benchCatalogPressure(
           median(probes).toFixed(1),
           percentile(probes, 99).toFixed(1),
           Math.max(...probes).toFixed(1),
-          '',
+          unanswered > 0 ? `${unanswered} unanswered` : '',
         ],
         [
           'POST /catalog/search',

@@ -32,6 +32,8 @@ export async function startLoadTargets(overrides: Partial<Config> = {}): Promise
     API_TOKENS: BENCH_TOKEN,
     SLACK_API_URL: slack.url,
     SLACK_USER_TOKEN: DEMO_USER_TOKEN,
+    // Measures search.messages and its cache; Real-time Search answers are never cached.
+    SLACK_SEARCH_BACKEND: 'legacy',
     HOST: '127.0.0.1',
     ...overrides,
   });

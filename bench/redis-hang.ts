@@ -17,6 +17,8 @@ const config = defaultConfig({
   API_TOKENS: API_TOKEN,
   SLACK_API_URL: slack.url,
   SLACK_USER_TOKEN: DEMO_USER_TOKEN,
+  // Measures search.messages and its cache; Real-time Search answers are never cached.
+  SLACK_SEARCH_BACKEND: 'legacy',
   LOG_LEVEL: 'warn',
   REDIS_URL: redis.url,
 });

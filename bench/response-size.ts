@@ -86,7 +86,29 @@ export async function benchResponseSize() {
     measure,
   );
   await close();
+  await compareRts();
   return search;
+}
+
+/**
+ * The same comparison on Slack's Real-time Search API: detailed is Slack's assistant.search.context body,
+ * already lean, so concise saves less. Ten RTS calls (the per-user minute): four searches and a question.
+ */
+async function compareRts() {
+  const { app, close } = await buildDemoApp({ SLACK_SEARCH_BACKEND: 'rts' });
+  const measure: Measure = async (url) => {
+    const res = await app.inject({ url, headers: { authorization: `Bearer ${API_TOKEN}` } });
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+    const body = res.json();
+    const items = (body.messages?.matches ?? body.results?.messages ?? []).length;
+    return { bytes: Buffer.byteLength(res.body), tokens: countTokens(res.body), items };
+  };
+  const urls = [
+    ...SEARCHES.slice(0, 4),
+    `/search/messages?query=${encodeURIComponent('when do we stop shipping to production?')}&count=20`,
+  ];
+  await compare('GET /search/messages with SLACK_SEARCH_BACKEND=rts (informational)', urls, measure);
+  await close();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchResponseSize();

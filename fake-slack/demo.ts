@@ -33,6 +33,7 @@ console.log(`
 agent-search demo is running on ${base} (fake Slack workspace "Acme Demo" at ${slack.url})
 Try:
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?query=deploy&count=3'
+  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?query=when%20do%20we%20stop%20shipping%20to%20production%3F&count=3&include_context=true'
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?to_me=true&count=5'
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' -H 'Accept: application/json, text/event-stream' -H 'Content-Type: application/json' ${base}/mcp -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
 MCP clients: ${base}/mcp with the same Authorization header. API docs: ${base}/docs

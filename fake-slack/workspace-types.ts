@@ -7,6 +7,8 @@ export interface WorkspaceTeam {
   name: string;
   /** Subdomain: permalinks and auth.test use `https://<domain>.slack.com/`. */
   domain: string;
+  /** The plan includes Slack AI Search: assistant.search.context answers questions by meaning. @default false */
+  aiSearch?: boolean;
 }
 
 export interface WorkspaceUser {

@@ -110,6 +110,15 @@ export const ConfigSchema = Type.Object({
     pattern: '^[A-Za-z0-9_-]+$',
     description: 'Names the Slack app in shared rate-limit keys; set it when several apps share one Redis',
   }),
+  SLACK_SEARCH_BACKEND: StringEnum(['auto', 'rts', 'legacy'], {
+    default: 'auto',
+    description:
+      'Which Slack search answers /search/messages: rts = the Real-time Search API (assistant.search.context), legacy = search.messages, auto = rts when the token has search:read.public, else search.messages',
+  }),
+  SLACK_RTS_FALLBACK_MS: Ms(
+    600_000,
+    'In auto, how long a token whose Real-time Search answer said it cannot use it (missing_scope, feature_not_enabled…) searches with search.messages',
+  ),
   SLACK_DEFAULT_RETRY_AFTER_S: Type.Integer({ minimum: 1, maximum: 900, default: 30 }),
   SLACK_MAX_RETRY_AFTER_S: Type.Integer({
     minimum: 1,

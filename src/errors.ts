@@ -28,6 +28,11 @@ export const Errors = {
     429,
   ),
   SlackUnavailable: createError('AS_ERR_SLACK_UNAVAILABLE', 'Slack is unavailable: %s', 502),
+  SlackSearchDisabled: createError(
+    'AS_ERR_SLACK_SEARCH_DISABLED',
+    "Slack's real-time search is disabled for now (assistant_search_context_disabled): retry after %d s",
+    503,
+  ),
   SlackUnreadableBody: createError(
     'AS_ERR_SLACK_UNREADABLE_BODY',
     'Slack sent a %s body this service cannot read: %s',

@@ -36,6 +36,8 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
     SLACK_API_URL: slack.url,
     SLACK_USER_TOKEN: SLACK_TOKEN,
     LOG_LEVEL: 'silent',
+    // The demo tokens may use both searches; tests of search.messages say so, tests of RTS choose rts/auto.
+    SLACK_SEARCH_BACKEND: 'legacy',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.config,
   });

@@ -6,7 +6,7 @@ export const DEMO_USER_TOKEN = 'xoxp-demo-user';
 /** Leo Park: every user scope, different private memberships. */
 export const DEMO_OTHER_TOKEN = 'xoxp-demo-other';
 export const DEMO_BOT_TOKEN = 'xoxb-demo-bot';
-/** Maya Chen without `search:read`. */
+/** Maya Chen without `search:read` or the real-time search scopes. */
 export const DEMO_NOSCOPE_TOKEN = 'xoxp-demo-noscope';
 export const DEMO_REVOKED_TOKEN = 'xoxp-demo-revoked';
 /** A deactivated user's token: account_inactive. */
@@ -23,7 +23,9 @@ const READ_SCOPES = [
   'mpim:read',
   'users:read',
 ];
-const USER_SCOPES = ['search:read', ...READ_SCOPES];
+/** The Real-time Search API's user scopes (assistant.search.context), one per channel type. */
+export const RTS_SCOPES = ['search:read.public', 'search:read.private', 'search:read.im', 'search:read.mpim'];
+const USER_SCOPES = ['search:read', ...RTS_SCOPES, ...READ_SCOPES];
 
 export const demoTokens = (): WorkspaceToken[] => [
   { token: DEMO_USER_TOKEN, type: 'user', userId: MAYA, scopes: [...USER_SCOPES] },

@@ -1,6 +1,11 @@
 import type { WorkspaceTeam, WorkspaceUser } from '../workspace-types.js';
 
-export const DEMO_TEAM: WorkspaceTeam = { id: 'T07ACMEDMO', name: 'Acme Demo', domain: 'acme-demo' };
+export const DEMO_TEAM: WorkspaceTeam = {
+  id: 'T07ACMEDMO',
+  name: 'Acme Demo',
+  domain: 'acme-demo',
+  aiSearch: true,
+};
 
 export const MAYA = 'U07MAYACHN';
 export const LEO = 'U07LEOPARK';

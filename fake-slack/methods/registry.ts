@@ -1,3 +1,5 @@
+import { assistantSearchContext } from './assistant-search-context.js';
+import { assistantSearchInfo } from './assistant-search-info.js';
 import { authTest } from './auth-test.js';
 import { chatGetPermalink } from './chat-get-permalink.js';
 import { conversationsInfo } from './conversations-info.js';
@@ -9,6 +11,8 @@ import { usersInfo } from './users-info.js';
 export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
   ['auth.test', authTest],
   ['search.messages', searchMessages],
+  ['assistant.search.context', assistantSearchContext],
+  ['assistant.search.info', assistantSearchInfo],
   ['conversations.replies', conversationsReplies],
   ['conversations.info', conversationsInfo],
   ['users.info', usersInfo],

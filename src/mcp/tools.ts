@@ -65,7 +65,8 @@ const searchMessages: McpTool = {
   area: 'slack',
   title: 'Search Slack messages',
   description: [
-    "Search the Slack messages the user can see (Slack's search.messages).",
+    "Search the Slack messages the user can see (Slack's search.messages or Real-time Search API: `backend` says which).",
+    'Where the workspace has Slack AI search, a question ("what did we decide about X?") is searched by meaning (`semantic`: true); include_context: true adds the messages around each match.',
     'Give `query` in Slack search syntax (words, "exact phrases", -word to exclude) and narrow it with channel_ids, from_users and after/before/on (YYYY-MM-DD, UTC).',
     'To find what is addressed to the user, set to_me: "true" for @-mentions in channels and direct messages, "mention" or "dm" for one side; query is then optional.',
     'Returns messages.matches (channel, author, ts, text, permalink; thread_ts for a message in a thread) and a one-line summary that says how many were found and what to do next.',

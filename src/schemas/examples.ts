@@ -15,11 +15,40 @@ const deployMatch = {
 };
 
 export const searchExamples: Record<string, NamedExample> = {
+  semantic: {
+    summary: 'GET /search/messages?query=when%20do%20we%20stop%20shipping%20to%20production%3F&count=1',
+    value: {
+      ok: true,
+      query: 'when do we stop shipping to production?',
+      backend: 'rts',
+      semantic: true,
+      messages: {
+        total: 1,
+        matches: [
+          {
+            channel_id: 'C07ENGINRG',
+            channel_name: 'engineering',
+            user_id: 'U07AMARAOK',
+            username: null,
+            user_name: 'amara',
+            ts: '1773907567.290812',
+            text: 'Reminder: deploy freeze starts Friday 15:00 UTC, no prod deploys after that please',
+            permalink: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1773907567290812',
+          },
+        ],
+      },
+      summary:
+        "Found 1 message. At least 1 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by meaning (AI search). Full Slack objects: response_format=detailed.",
+      response_metadata: { next_cursor: 'as1.WyJyIiwiY25Sek9qRT0iLDFd' },
+    },
+  },
   concise: {
-    summary: 'GET /search/messages?query=deploy&count=1',
+    summary: 'GET /search/messages?query=deploy&count=1 (SLACK_SEARCH_BACKEND=legacy)',
     value: {
       ok: true,
       query: 'deploy',
+      backend: 'search.messages',
+      semantic: false,
       messages: { total: 16, matches: [deployMatch] },
       summary:
         'Found 16 messages, showing 1. Use next_cursor for more results. Full Slack objects: response_format=detailed.',
@@ -27,9 +56,12 @@ export const searchExamples: Record<string, NamedExample> = {
     },
   },
   detailed: {
-    summary: 'GET /search/messages?query=deploy&count=1&response_format=detailed',
+    summary:
+      'GET /search/messages?query=deploy&count=1&response_format=detailed (SLACK_SEARCH_BACKEND=legacy)',
     value: {
       ok: true,
+      backend: 'search.messages',
+      semantic: false,
       summary: 'Found 16 messages, showing 1. Use next_cursor for more results.',
       query: 'deploy',
       messages: {

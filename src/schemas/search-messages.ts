@@ -59,9 +59,22 @@ export const SearchQuery = Type.Object(
         description: 'Cut each message text after this many code points',
       }),
     ),
+    include_context: Type.Boolean({
+      default: false,
+      description: 'Add the messages just before and after each concise match as `context`',
+    }),
   },
   { additionalProperties: false },
 );
+
+const SearchBackendName = StringEnum(['search.messages', 'rts'], {
+  description:
+    'Which Slack search answered: search.messages, or the Real-time Search API (assistant.search.context)',
+});
+const Semantic = Type.Boolean({
+  description:
+    'True when Slack searched by meaning (the workspace has AI search and the query is a question)',
+});
 
 export const ConciseSearchBody = Type.Object(
   {
@@ -72,8 +85,16 @@ export const ConciseSearchBody = Type.Object(
     queries: Type.Optional(
       Type.Array(Type.String(), { description: 'Every query sent to Slack, when there was more than one' }),
     ),
+    backend: SearchBackendName,
+    semantic: Semantic,
     messages: Type.Object(
-      { total: Type.Integer(), matches: Type.Array(Type.Ref(ConciseMatch)) },
+      {
+        total: Type.Integer({
+          description:
+            'Matches in all (search.messages); with backend rts, which reports no total, the matches seen up to this page',
+        }),
+        matches: Type.Array(Type.Ref(ConciseMatch)),
+      },
       { additionalProperties: false },
     ),
     summary: Type.String(),
@@ -83,11 +104,12 @@ export const ConciseSearchBody = Type.Object(
 );
 
 export const DetailedSearchBody = Type.Object(
-  { ok: Type.Literal(true), summary: Type.String() },
+  { ok: Type.Literal(true), backend: SearchBackendName, semantic: Semantic, summary: Type.String() },
   {
     $id: 'DetailedSearchBody',
     additionalProperties: true,
-    description: "Slack's search.messages body plus summary",
+    description:
+      "Slack's search.messages or assistant.search.context body plus backend, semantic and summary",
   },
 );
 
@@ -96,7 +118,7 @@ export const searchMessagesSchema = {
   operationId: 'searchMessages',
   summary: 'Search Slack messages',
   description:
-    'Runs Slack search.messages with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or with response_format=detailed Slack’s body plus the summary (and our next_cursor when there is more). Concise texts name users and channels and are cut evenly to fit MAX_RESPONSE_BYTES.',
+    'Runs Slack search.messages or its Real-time Search API (SLACK_SEARCH_BACKEND; `backend` says which answered) with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or with response_format=detailed Slack’s body plus the summary (and our next_cursor when there is more). Concise texts name users and channels and are cut evenly to fit MAX_RESPONSE_BYTES.',
   security: [{ bearerAuth: [] }],
   querystring: SearchQuery,
   headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),

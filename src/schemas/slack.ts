@@ -35,6 +35,26 @@ const UserName = Type.Union([Type.String(), Type.Null()], {
     "The author's display name (users.info), else the bot's or handle Slack sent; null when unknown",
 });
 
+const ContextMessage = Type.Object(
+  {
+    user_id: Type.Union([Type.String(), Type.Null()]),
+    user_name: UserName,
+    ts: Type.String(),
+    text: ConciseText,
+  },
+  { additionalProperties: false },
+);
+
+export const ConciseContext = Type.Object(
+  { before: Type.Array(ContextMessage), after: Type.Array(ContextMessage) },
+  {
+    additionalProperties: false,
+    description:
+      'With include_context=true: the messages just before and after the match (in a thread, from that thread)',
+  },
+);
+export type ConciseContext = Static<typeof ConciseContext>;
+
 /** Fields of shared/contracts/concise-format.md first, with its meanings; our additions after them. */
 export const ConciseMatch = Type.Object(
   {
@@ -57,6 +77,7 @@ export const ConciseMatch = Type.Object(
         description: 'DMs and group DMs only: who it is with, `DM with @name` or `group DM with @a, @b`',
       }),
     ),
+    context: Type.Optional(ConciseContext),
   },
   { $id: 'ConciseMatch', additionalProperties: false },
 );

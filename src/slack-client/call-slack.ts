@@ -15,6 +15,8 @@ export interface CallContext {
   /** Ceiling on any Retry-After: past it Slack is tried again, whatever it said (SLACK_MAX_RETRY_AFTER_S). */
   maxRetryAfterS: number;
   onCall?: (method: string, outcome: string) => void;
+  /** Keep what the SDK copies from headers into response_metadata (auth.test's `scopes`). */
+  keepSdkMetadata?: boolean;
 }
 
 /** Retries after a 429 at most; each waits at least a second (`Retry-After: 0` must not spin). */
@@ -36,7 +38,8 @@ export async function callSlack<T>(
   for (let retries = 0; ; retries++) {
     await ctx.gate.acquire(ctx.scope, method, ctx.deadline);
     try {
-      const result = stripSdkMetadata(await client.apiCall(method, args)) as T;
+      const body = await client.apiCall(method, args);
+      const result = (ctx.keepSdkMetadata ? body : stripSdkMetadata(body)) as T;
       ctx.onCall?.(method, 'ok');
       return result;
     } catch (err) {

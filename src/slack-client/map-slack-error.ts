@@ -35,11 +35,19 @@ export function retryAfterOf(err: unknown, defaultSeconds: number): number | und
   return undefined;
 }
 
-/** Turns whatever the Slack SDK threw into one of our HTTP errors. */
+/** Slack's own error code (`invalid_cursor`…) behind one of our mapped errors, when Slack sent one. */
+export const slackCodeOf = (err: unknown): string | undefined => (err as { slackError?: string })?.slackError;
+
+/** Turns whatever the Slack SDK threw into one of our HTTP errors, keeping Slack's code as `slackError`. */
 export function mapSlackError(err: unknown, method: string, callerToken: boolean): Error {
   const e = err as SdkError;
   if (e instanceof Error && e.code?.startsWith('AS_ERR_')) return e;
   const code = e?.data?.error;
+  const mapped = mapCode(e, code, method, callerToken);
+  return code && SLACK_CODE.test(code) ? Object.assign(mapped, { slackError: code }) : mapped;
+}
+
+function mapCode(e: SdkError, code: string | undefined, method: string, callerToken: boolean): Error {
   if (e?.code === ErrorCode.PlatformError && code && SLACK_CODE.test(code)) {
     if (AUTH.has(code))
       return callerToken ? new Errors.SlackCallerAuth(code) : new Errors.SlackServiceAuth(code);

@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { CachedFetch } from '../cache/cached-fetch.js';
+import { LocalCoalescer } from '../cache/local-coalescer.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
 import type { RateGate } from '../rate-gates/rate-gate.js';
 import { displayNameOf } from '../slack/user-names.js';
@@ -70,6 +71,8 @@ export class SlackGateway {
   readonly #lookups = new WeakMap<SlackAccess, Promise<Cached<SlackIdentity>>>();
   /** Hashing is most of what a cached answer costs, so each token's keys are hashed once, not per request. */
   readonly #tokenKeys = new Map<string, TokenKeys>();
+  /** Uncached calls in flight, so identical concurrent ones share one Slack call. */
+  readonly #live = new LocalCoalescer();
 
   constructor(private readonly deps: GatewayDeps) {}
 
@@ -89,6 +92,26 @@ export class SlackGateway {
       access,
       this.#call(access, 'search.messages', args, () => this.deps.options.searchTtlMs),
     );
+  }
+
+  /**
+   * One Slack call whose answer is never stored (Slack forbids keeping Real-time Search results): no cache
+   * read or write, only this process's in-flight sharing, so identical concurrent calls make one. `admit`
+   * runs once per shared call before it (a per-user quota); the deadline and rate gate apply as usual.
+   */
+  live(
+    access: SlackAccess,
+    method: string,
+    args: Record<string, unknown>,
+    admit?: (me: SlackIdentity) => Promise<void>,
+  ): Promise<SlackBody> {
+    const keys = this.#keysOf(access.token);
+    const call = async () => {
+      const me = await this.#me(access);
+      await admit?.(me);
+      return callSlack<SlackBody>(keys.client(), method, args, this.#context(access, me.teamId));
+    };
+    return this.#bounded(access, this.#live.run(cacheKey(method, keys.identity, args), call));
   }
 
   /**
@@ -204,9 +227,18 @@ export class SlackGateway {
           client(),
           'auth.test',
           {},
-          this.#context(access, `token:${identity}`),
+          {
+            ...this.#context(access, `token:${identity}`),
+            keepSdkMetadata: true,
+          },
         );
-        return { userId: String(body.user_id), teamId: String(body.team_id), url: String(body.url ?? '') };
+        const scopes = (body.response_metadata as { scopes?: unknown } | undefined)?.scopes;
+        return {
+          userId: String(body.user_id),
+          teamId: String(body.team_id),
+          url: String(body.url ?? ''),
+          ...(Array.isArray(scopes) ? { scopes: scopes.filter((s) => typeof s === 'string') } : {}),
+        };
       },
     });
     lookup.then(

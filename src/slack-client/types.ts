@@ -4,6 +4,8 @@ export interface SlackIdentity {
   teamId: string;
   /** Workspace URL, e.g. https://acme.slack.com/ — used to build permalinks without another call. */
   url: string;
+  /** The token's scopes (the `x-oauth-scopes` header), when Slack sent them. */
+  scopes?: string[];
 }
 
 /** How one request reaches Slack. */

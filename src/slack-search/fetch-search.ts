@@ -49,7 +49,7 @@ async function searchOnce(
   return { ...cached, ...readSearchBody(cached.value) };
 }
 
-function badCursor(wording: Wording, kind: string): never {
+export function badCursor(wording: Wording, kind: string): never {
   throw new Errors.BadRequest(`${wording.param('cursor')} was not issued by a ${kind} search`);
 }
 
@@ -65,6 +65,7 @@ async function searchPaged(
   wording: Wording,
 ): Promise<FoundMatches> {
   const ours = params.cursor ? decodeSearchCursor(params.cursor) : undefined;
+  if (ours?.kind === 'rts') badCursor(wording, 'search.messages');
   if (ours?.kind === 'toMe')
     throw new Errors.BadRequest(
       `${wording.param('cursor')} was issued by a to_me=true search: send it with to_me=true`,

@@ -1,4 +1,5 @@
 import { readConversation } from '../slack/conversation-name.js';
+import { contextOf } from '../slack/read-rts.js';
 import { mentionedUserIds } from '../slack/read-slack-body.js';
 import type { SlackObject } from '../slack/slack-values.js';
 import { lookUpNames } from '../slack/user-names.js';
@@ -6,11 +7,23 @@ import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess } from '../slack-client/types.js';
 
 /**
- * Names of the users the messages were written by or mention, for `@name` (never fails the request), and
- * of the channels they were posted in, for a `<#C…>` without a label.
+ * Names of the users the messages (and, `withContext`, the messages around them) were written by or
+ * mention, for `@name` (never fails the request), and of the channels they were posted in, for a `<#C…>`
+ * without a label. `known`: names Slack sent with the results, used when users.info finds none.
  */
-export async function namesFor(slack: SlackGateway, access: SlackAccess, messages: SlackObject[]) {
-  const users = await lookUpNames(messages.flatMap(mentionedUserIds), (id) => slack.userName(access, id));
+export async function namesFor(
+  slack: SlackGateway,
+  access: SlackAccess,
+  messages: SlackObject[],
+  { known, withContext = false }: { known?: Map<string, string>; withContext?: boolean } = {},
+) {
+  const around = (withContext ? messages : []).flatMap((m) => {
+    const { before, after } = contextOf(m);
+    return [...before, ...after];
+  });
+  const ids = [...messages, ...around].flatMap(mentionedUserIds);
+  // users.info first, as on every backend; a name Slack sent with the results only when it finds none.
+  const users = await lookUpNames(ids, async (id) => (await slack.userName(access, id)) ?? known?.get(id));
   const channels = new Map<string, string>();
   for (const m of messages) {
     const where = readConversation(m);

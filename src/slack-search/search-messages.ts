@@ -4,17 +4,19 @@ import type { ConciseSearch, SearchMessagesBody, SearchMessagesParams } from '..
 import type { ConciseMatch } from '../schemas/slack.js';
 import { applyMinScore, dedupeThreads, toConciseMatch } from '../slack/format-search.js';
 import { type BudgetCut, fitToBudget } from '../slack/llm-budget.js';
+import type { ReadNames } from '../slack/mrkdwn.js';
+import { conciseContext } from '../slack/read-rts.js';
 import type { SlackObject } from '../slack/slack-values.js';
 import { budgetNote, conciseSearchHint, searchSummary, staleNote } from '../slack/summary.js';
 import { type Surface, WORDING, type Wording } from '../slack/wording.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
-import { type FoundMatches, fetchMatches } from './fetch-search.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
+import type { SearchOutcome } from './search-backend.js';
 import { worstStatus } from './worst-status.js';
 
 /** Drops what the caller asked to leave out (weak or same-thread matches), and says how many. */
-function selectMatches(found: FoundMatches, params: SearchMessagesParams) {
+function selectMatches(found: SearchOutcome, params: SearchMessagesParams) {
   let matches = applyMinScore(found.matches, params.min_score);
   if (params.dedupe_threads) matches = dedupeThreads(matches);
   const filtered = found.matches.length - matches.length;
@@ -24,39 +26,45 @@ function selectMatches(found: FoundMatches, params: SearchMessagesParams) {
 
 /** The body without its summary: concise matches, or Slack's own body when one search answered. */
 async function formatSearch(
-  found: FoundMatches,
+  found: SearchOutcome,
   matches: SlackObject[],
   params: SearchMessagesParams,
   me: SlackIdentity,
-  names: () => Promise<{ users: Map<string, string> }>,
+  names: () => Promise<ReadNames>,
 ): Promise<{ body: Record<string, unknown>; list: Array<{ text?: unknown }> }> {
   const concise = params.response_format === 'concise';
   const list = concise
     ? await names().then((n) =>
-        matches.map((m) =>
-          toConciseMatch(m, {
+        matches.map((m) => {
+          const match = toConciseMatch(m, {
             workspaceUrl: me.url,
             maxTextChars: params.max_text_chars,
             names: n,
             viewerId: me.userId,
-          }),
-        ),
+          });
+          return params.include_context
+            ? { ...match, context: conciseContext(m, n, params.max_text_chars) }
+            : match;
+        }),
       )
     : // Copies: the budget may cut their texts, and the originals are Slack's cached body.
       matches.map((m) => ({ ...m }));
   const [query] = found.queries;
   const several = found.queries.length > 1 ? { queries: found.queries } : {};
+  const how = { backend: found.backend, semantic: found.semantic };
   const single = found.pages.length === 1 && params.to_me !== 'true' ? found.pages[0].value : undefined;
-  const body: Record<string, unknown> =
-    concise || !single
-      ? { ok: true, query, ...several, messages: { total: found.total, matches: list } }
-      : { ...single, messages: { ...(single.messages as object), matches: list } };
+  let body: Record<string, unknown>;
+  if (concise)
+    body = { ok: true, query, ...several, ...how, messages: { total: found.total, matches: list } };
+  else if (found.detailed) body = { ...found.detailed(matches), ...how };
+  else if (single) body = { ...single, ...how, messages: { ...(single.messages as object), matches: list } };
+  else body = { ok: true, query, ...several, ...how, messages: { total: found.total, matches: list } };
   if (found.nextCursor) {
     body.response_metadata = {
       ...(concise ? {} : (body.response_metadata as object)),
       next_cursor: found.nextCursor,
     };
-  }
+  } else if (found.detailed) delete body.response_metadata;
   return { body, list };
 }
 
@@ -64,7 +72,7 @@ async function formatSearch(
 function summariseWithinBudget(
   body: Record<string, unknown>,
   list: Array<{ text?: unknown }>,
-  found: FoundMatches,
+  found: SearchOutcome,
   notes: string[],
   concise: boolean,
   wording: Wording,
@@ -74,6 +82,7 @@ function summariseWithinBudget(
     const note = budgetNote(cut, maxBytes, 'match', wording.smallerSearch);
     body.summary = searchSummary({
       total: found.total,
+      atLeast: found.atLeast,
       returned: list.length,
       hasMore: found.nextCursor !== undefined,
       notes: note ? [...notes, note] : notes,
@@ -88,7 +97,7 @@ function summariseWithinBudget(
   fitToBudget(body, list, maxBytes, TEXT_ACCESS, summarise);
 }
 
-/** search.messages for the caller: fetch, select, names, format, summary, budget; the answer is cached whole. */
+/** A search for the caller: fetch (search.messages or RTS), select, names, format, summary, budget; search.messages answers are cached whole. */
 export async function searchMessages(
   deps: PipelineDeps,
   access: SlackAccess,
@@ -98,20 +107,38 @@ export async function searchMessages(
   const wording = WORDING[surface];
   if (!params.query && params.to_me === 'false')
     throw new Errors.BadRequest(`${wording.param('query')} is required unless to_me is set`);
-  const { slack, answers } = deps;
+  const { slack, answers, backend } = deps;
   const key = answers.key('search.messages', slack.identityOf(access), { surface, params });
-  const [me, answer] = await Promise.all([slack.whoAmI(access), answers.get<SearchMessagesBody>(key)]);
-  if (answer) return { body: answer, cache: 'HIT' };
+  const me = await slack.whoAmI(access);
+  // RTS answers are never cached (Slack's rule), so only a search.messages answer is looked for.
+  if (backend.prefers(access, me, params) === 'search.messages') {
+    const answer = await answers.get<SearchMessagesBody>(key);
+    if (answer) return { body: answer, cache: 'HIT' };
+  }
 
-  const found = await fetchMatches(slack, access, me, params, wording);
+  const found = await backend.fetch(access, me, params, wording);
   const selected = selectMatches(found, params);
-  const cache = worstStatus(found.pages.map((p) => p.status));
-  const notes = [...found.notes, ...selected.notes];
+  const cache = found.live ? 'MISS' : worstStatus(found.pages.map((p) => p.status));
+  const notes = [...found.notes, ...selected.notes, ...backendNote(found)];
   if (cache === 'STALE') notes.push(staleNote(Math.max(...found.pages.map((p) => p.ageMs))));
-  const names = () => namesFor(slack, access, selected.matches);
+  const names = () =>
+    namesFor(slack, access, selected.matches, {
+      known: found.authorNames,
+      withContext: params.include_context,
+    });
   const { body, list } = await formatSearch(found, selected.matches, params, me, names);
   const concise = params.response_format === 'concise';
   summariseWithinBudget(body, list, found, notes, concise, wording, deps.maxResponseBytes);
-  await answers.set(key, body, found.pages);
+  if (!found.live) await answers.set(key, body, found.pages);
   return { body: body as SearchMessagesBody, cache };
+}
+
+/** How Slack searched, for the summary: said for RTS answers (search.messages is the long-standing default). */
+function backendNote(found: SearchOutcome): string[] {
+  if (found.backend !== 'rts') return [];
+  return [
+    found.semantic
+      ? "Slack's real-time search, by meaning (AI search)."
+      : "Slack's real-time search, by keywords.",
+  ];
 }

@@ -4,11 +4,13 @@
  * - `page`: Slack sent none (no recorded real body does); we ask for `page` next.
  * - `toMe`: to_me=true merges two searches; how far each side was consumed, and their totals
  *   from the first page, so every page says the same total.
+ * - `rts`: the Real-time Search API's cursor, and how many matches earlier pages showed (it sends no total).
  */
 export type SearchCursor =
   | { kind: 'slack'; cursor: string }
   | { kind: 'page'; page: number }
-  | { kind: 'toMe'; offsets: [number, number]; totals: [number, number] };
+  | { kind: 'toMe'; offsets: [number, number]; totals: [number, number] }
+  | { kind: 'rts'; cursor: string; seen: number };
 
 const PREFIX = 'as1.';
 /** Slack's `page` stops at 100. */
@@ -20,7 +22,9 @@ export function encodeSearchCursor(cursor: SearchCursor): string {
       ? ['s', cursor.cursor]
       : cursor.kind === 'page'
         ? ['p', cursor.page]
-        : ['m', ...cursor.offsets, ...cursor.totals];
+        : cursor.kind === 'rts'
+          ? ['r', cursor.cursor, cursor.seen]
+          : ['m', ...cursor.offsets, ...cursor.totals];
   return PREFIX + Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
@@ -47,6 +51,15 @@ export function decodeSearchCursor(raw: string): SearchCursor | undefined {
     return { kind: 'slack', cursor: rest[0] };
   if (kind === 'p' && rest.length === 1 && count(rest[0]) && rest[0] >= 2 && rest[0] <= MAX_SLACK_PAGE)
     return { kind: 'page', page: rest[0] };
+  if (
+    kind === 'r' &&
+    rest.length === 2 &&
+    typeof rest[0] === 'string' &&
+    rest[0].length > 0 &&
+    rest[0].length < 1024 &&
+    count(rest[1])
+  )
+    return { kind: 'rts', cursor: rest[0], seen: rest[1] };
   if (kind === 'm' && rest.length === 4 && rest.every(count))
     return { kind: 'toMe', offsets: [rest[0], rest[1]], totals: [rest[2], rest[3]] };
   return undefined;

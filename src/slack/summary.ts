@@ -3,6 +3,8 @@ import type { Wording } from './wording.js';
 
 export interface SearchSummaryInput {
   total: number;
+  /** `total` is a lower bound (Slack's real-time search reports none): "at least N". */
+  atLeast?: boolean;
   returned: number;
   hasMore: boolean;
   /** Extra sentences: merged searches, dropped matches, stale data. */
@@ -11,10 +13,18 @@ export interface SearchSummaryInput {
   hint?: string;
 }
 
-export function searchSummary({ total, returned, hasMore, notes = [], hint }: SearchSummaryInput): string {
+export function searchSummary({
+  total,
+  atLeast,
+  returned,
+  hasMore,
+  notes = [],
+  hint,
+}: SearchSummaryInput): string {
   let s = `Found ${total} ${total === 1 ? 'message' : 'messages'}`;
   if (total > returned) s += `, showing ${returned}`;
   s += '.';
+  if (atLeast) s += ` At least ${total} match (Slack's real-time search reports no total).`;
   if (hasMore) s += ' Use next_cursor for more results.';
   return [s, ...notes, ...(hint ? [hint] : [])].join(' ');
 }

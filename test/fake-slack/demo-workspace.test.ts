@@ -24,7 +24,12 @@ describe('demo workspace', () => {
   });
 
   it('holds ~200 messages over three weeks of March 2026, with unique ts per channel', () => {
-    expect(workspace.team).toEqual({ id: DEMO_TEAM_ID, name: 'Acme Demo', domain: 'acme-demo' });
+    expect(workspace.team).toEqual({
+      id: DEMO_TEAM_ID,
+      name: 'Acme Demo',
+      domain: 'acme-demo',
+      aiSearch: true,
+    });
     expect(workspace.messages.length).toBeGreaterThanOrEqual(180);
     expect(workspace.messages.length).toBeLessThanOrEqual(260);
     const keys = workspace.messages.map((m) => `${m.channel}:${m.ts}`);

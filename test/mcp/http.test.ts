@@ -80,6 +80,7 @@ describe('tools/list over Streamable HTTP', () => {
           'min_score',
           'dedupe_threads',
           'max_text_chars',
+          'include_context',
         ],
         required: undefined,
         output: 'object',

@@ -37,16 +37,20 @@ const send = async (text: string) => {
   child.stdin.write(text);
   return nextAnswer();
 };
-/** The stderr lines written since `mark` that note a refused line. */
-const refusals = (mark: number) =>
+/** The stderr notes of refused lines so far, in order. */
+const notes = () =>
   stderr
-    .slice(mark)
     .split('\n')
     .filter((l) => l.includes('stdin line refused'))
     .map((l) => {
       const { line, code, msg } = JSON.parse(l);
       return { line, code, msg };
     });
+/** The notes after the first `mark`, once there are `count` of them (stderr may arrive after stdout). */
+const refusals = async (mark: number, count = 1) => {
+  for (let i = 0; i < 100 && notes().length < mark + count; i++) await new Promise((r) => setTimeout(r, 20));
+  return notes().slice(mark);
+};
 
 describe('agent-search-mcp fed bad lines', () => {
   it('answers a ping with its id as sent', async () => {
@@ -58,13 +62,13 @@ describe('agent-search-mcp fed bad lines', () => {
   });
 
   it('answers text that is not JSON with -32700 and notes it on stderr in one line', async () => {
-    const mark = stderr.length;
+    const mark = notes().length;
     expect(await send('this is not json\n')).toEqual({
       jsonrpc: '2.0',
       id: null,
       error: { code: -32700, message: 'Parse error: the line is not valid JSON' },
     });
-    expect(refusals(mark)).toEqual([
+    expect(await refusals(mark)).toEqual([
       { line: 2, code: -32700, msg: 'stdin line refused: Parse error: the line is not valid JSON' },
     ]);
   });
@@ -98,19 +102,19 @@ describe('agent-search-mcp fed bad lines', () => {
       },
     ],
   ])('answers %s with a JSON-RPC error', async (_name, line, { id, code, message }) => {
-    const mark = stderr.length;
+    const mark = notes().length;
     expect(await send(`${line}\n`)).toEqual({ jsonrpc: '2.0', id, error: { code, message } });
-    expect(refusals(mark)).toEqual([
+    expect(await refusals(mark)).toEqual([
       { line: expect.any(Number), code, msg: `stdin line refused: ${message}` },
     ]);
   });
 
   it('answers a line over the limit, skips it, and reads the next one', async () => {
-    const mark = stderr.length;
+    const mark = notes().length;
     const message = `Invalid Request: the message is longer than the ${MAX_BODY_BYTES}-byte line limit; it is skipped`;
     const long = `{"jsonrpc":"2.0","id":8,"method":"ping","params":{"pad":"${'x'.repeat(MAX_BODY_BYTES)}"}}\n`;
     expect(await send(long)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message } });
-    expect(refusals(mark)).toEqual([
+    expect(await refusals(mark)).toEqual([
       { line: expect.any(Number), code: -32600, msg: `stdin line refused: ${message}` },
     ]);
     expect(await send('{"jsonrpc":"2.0","id":9,"method":"ping"}\n')).toEqual({

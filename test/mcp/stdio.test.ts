@@ -22,7 +22,12 @@ beforeAll(async () => {
     command: process.execPath,
     args: ['--import', 'tsx', 'src/mcp-stdio.ts'],
     cwd: process.cwd(),
-    env: { SLACK_USER_TOKEN: DEMO_USER_TOKEN, SLACK_API_URL: h.slack.url, LOG_LEVEL: 'info' },
+    env: {
+      SLACK_USER_TOKEN: DEMO_USER_TOKEN,
+      SLACK_API_URL: h.slack.url,
+      LOG_LEVEL: 'info',
+      SLACK_SEARCH_BACKEND: 'legacy',
+    },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));

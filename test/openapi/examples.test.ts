@@ -7,17 +7,25 @@ import { authHeaders, buildHarness, type Harness } from '../helper.js';
 // Detailed examples are trimmed Slack bodies and are checked against their schema only (lint.test.ts).
 
 let h: Harness;
+let rts: Harness;
 beforeAll(async () => {
   h = await buildHarness();
+  rts = await buildHarness({ slack: h.slack, config: { SLACK_SEARCH_BACKEND: 'rts' } });
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await rts.close();
+  await h.close();
+});
 
-const concise = [searchExamples.concise, threadExamples.concise].map((e) => [e.summary, e.value] as const);
+const concise = [searchExamples.semantic, searchExamples.concise, threadExamples.concise].map(
+  (e) => [e.summary, e.value] as const,
+);
 
 describe('OpenAPI concise examples', () => {
   it.each(concise)('%s answers exactly the documented body', async (summary, value) => {
-    const url = summary?.replace(/^GET /, '') ?? '';
-    const res = await h.app.inject({ url, headers: authHeaders() });
+    const url = summary?.replace(/^GET /, '').replace(/ \(SLACK_SEARCH_BACKEND=legacy\)$/, '') ?? '';
+    const app = (value as { backend?: string }).backend === 'rts' ? rts.app : h.app;
+    const res = await app.inject({ url, headers: authHeaders() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(value);
   });

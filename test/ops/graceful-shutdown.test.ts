@@ -28,6 +28,7 @@ async function startServer(slack: FakeSlack, env: Record<string, string>): Promi
       SLACK_API_URL: slack.url,
       SLACK_USER_TOKEN: SLACK_TOKEN,
       LOG_LEVEL: 'info',
+      SLACK_SEARCH_BACKEND: 'legacy',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

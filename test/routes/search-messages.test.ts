@@ -53,6 +53,8 @@ describe('GET /search/messages — concise', () => {
     expect(res.body).toEqual({
       ok: true,
       query: 'deploy',
+      backend: 'search.messages',
+      semantic: false,
       messages: { total: 4, matches: [mentionMatch, parentMatch] },
       summary: `Found 4 messages, showing 2. Use next_cursor for more results. ${HINT}`,
       response_metadata: { next_cursor: expect.any(String) },
@@ -86,6 +88,8 @@ describe('GET /search/messages — concise', () => {
     expect(res.body).toEqual({
       ok: true,
       query: 'logs',
+      backend: 'search.messages',
+      semantic: false,
       messages: {
         total: 1,
         matches: [
@@ -111,6 +115,8 @@ describe('GET /search/messages — concise', () => {
     expect(res.body).toEqual({
       ok: true,
       query: 'nothingmatchesthis',
+      backend: 'search.messages',
+      semantic: false,
       messages: { total: 0, matches: [] },
       summary: `Found 0 messages. ${HINT}`,
     });
@@ -166,7 +172,8 @@ describe('GET /search/messages — detailed', () => {
       b.messages.matches.map(({ iid, previous, ...m }) => ({ ...m, blocks: undefined }));
     expect(res.status).toBe(200);
     expect(res.body.summary).toBe('Found 1 message.');
-    const { summary, ...rest } = res.body;
+    const { summary, backend, semantic, ...rest } = res.body;
+    expect({ backend, semantic }).toEqual({ backend: 'search.messages', semantic: false });
     expect(Object.keys(rest).sort()).toEqual(Object.keys(raw).sort());
     expect(strip(rest as never)).toEqual(strip(raw));
     expect((rest.messages as Record<string, unknown>).total).toBe(1);
@@ -180,6 +187,8 @@ describe('GET /search/messages — to_me', () => {
     expect(res.body).toEqual({
       ok: true,
       query: `<@${ALICE}>`,
+      backend: 'search.messages',
+      semantic: false,
       queries: [`<@${ALICE}>`, `to:<@${ALICE}>`],
       messages: {
         total: 2,
@@ -308,6 +317,8 @@ describe('GET /search/messages — shaping', () => {
       expect(res.body).toEqual({
         ok: true,
         query: 'volume',
+        backend: 'search.messages',
+        semantic: false,
         messages: {
           total: 1,
           matches: [
@@ -343,7 +354,7 @@ describe('GET /search/messages — shaping', () => {
     const thread = `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`;
     for (const [max, cuts, drops] of [
       [2500, 1, 0],
-      [1100, 3, 2],
+      [1150, 3, 2],
     ] as const) {
       const workspace = tinyWorkspace();
       workspace.messages.push({

@@ -21,6 +21,7 @@ const search = {
   response_format: 'concise',
   to_me: 'false',
   dedupe_threads: false,
+  include_context: false,
 } as const;
 const thread = {
   channel: GENERAL,

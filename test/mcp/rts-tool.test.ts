@@ -1,0 +1,46 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHarness, get, type Harness } from '../helper.js';
+import { connectHttp, structured } from './mcp-client.js';
+
+// slack_search_messages on the Real-time Search API, through the MCP SDK's own client: the tool reports
+// backend and semantic, takes include_context, and says so in its description.
+
+let h: Harness;
+let client: Client;
+beforeAll(async () => {
+  h = await buildHarness({ config: { SLACK_SEARCH_BACKEND: 'rts' } });
+  client = await connectHttp(await h.app.listen({ port: 0, host: '127.0.0.1' }));
+});
+afterAll(async () => {
+  await client.close();
+  await h.close();
+});
+
+describe('slack_search_messages on Real-time Search', () => {
+  it('tells agents that a question is searched by meaning, and takes include_context', async () => {
+    const { tools } = await client.listTools();
+    const tool = tools.find((t) => t.name === 'slack_search_messages');
+    expect(tool?.description).toContain(
+      'Where the workspace has Slack AI search, a question ("what did we decide about X?") is searched by meaning (`semantic`: true); include_context: true adds the messages around each match.',
+    );
+    expect(tool?.inputSchema.properties?.include_context).toEqual({
+      type: 'boolean',
+      default: false,
+      description: 'Add the messages just before and after each concise match as `context`',
+    });
+  });
+
+  it('answers a question by meaning with context, as GET /search/messages does', async () => {
+    const args = { query: 'when do we stop shipping to production?', count: 2, include_context: true };
+    const result = structured(await client.callTool({ name: 'slack_search_messages', arguments: args }));
+    const rest = await get(
+      h.app,
+      `/search/messages?query=${encodeURIComponent(args.query)}&count=2&include_context=true`,
+    );
+    expect(result).toEqual(rest.body);
+    expect([result.backend, result.semantic]).toEqual(['rts', true]);
+    const [first] = (result.messages as { matches: Array<{ context: { before: unknown[] } }> }).matches;
+    expect(first.context.before).toHaveLength(2);
+  });
+});

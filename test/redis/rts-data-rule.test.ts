@@ -1,0 +1,108 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSlack } from '../../fake-slack/index.js';
+import { authHeaders, buildHarness, get, type Harness } from '../helper.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+
+// Slack: "You must not store or copy any of the data retrieved from this API". With Redis on, a
+// Real-time Search answer (concise, detailed, with context) leaves no text of Slack's in Redis, while
+// the per-user quota is shared there. The same search on search.messages does land in Redis: this test
+// would see RTS text if it were stored.
+
+const QUESTION = 'when do we stop shipping to production?';
+const FREEZE_TEXT = 'deploy freeze starts Friday';
+
+let server: RedisServer;
+let raw: Redis;
+let a: Harness;
+let b: Harness;
+let offset = 0;
+const clock = () => Date.now() + offset;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  raw = new Redis(server.url);
+  const slack = await startFakeSlack();
+  a = await buildHarness({ slack, clock, redisUrl: server.url, config: { SLACK_SEARCH_BACKEND: 'auto' } });
+  b = await buildHarness({ slack, clock, redisUrl: server.url, config: { SLACK_SEARCH_BACKEND: 'auto' } });
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+  await a.slack.close();
+  raw.disconnect();
+  await server.stop();
+});
+afterEach(async () => {
+  a.slack.reset();
+  offset += 61_000;
+  await raw.flushall();
+});
+
+/** Every key and every value in Redis, as one string. */
+async function redisDump(): Promise<string> {
+  const parts: string[] = [];
+  for (const key of await raw.keys('*')) {
+    const type = await raw.type(key);
+    const value =
+      type === 'string'
+        ? await raw.getBuffer(key).then((v) => v?.toString('utf8'))
+        : type === 'hash'
+          ? JSON.stringify(await raw.hgetall(key))
+          : type === 'zset'
+            ? JSON.stringify(await raw.zrange(key, 0, -1, 'WITHSCORES'))
+            : `(${type})`;
+    parts.push(`${key} ${value}`);
+  }
+  return parts.join('\n');
+}
+
+describe("Slack's data rule for Real-time Search, with Redis on", () => {
+  it('keeps no RTS result in Redis, while a search.messages answer is cached there', async () => {
+    const q = encodeURIComponent(QUESTION);
+    const answers = [
+      await get(a.app, `/search/messages?query=${q}&include_context=true`),
+      await get(a.app, `/search/messages?query=${q}&response_format=detailed`),
+      await get(a.app, '/search/messages?query=deploy%20freeze&include_context=true'),
+    ];
+    expect(answers.map((r) => [r.status, r.body.backend])).toEqual([
+      [200, 'rts'],
+      [200, 'rts'],
+      [200, 'rts'],
+    ]);
+    expect(JSON.stringify(answers)).toContain(FREEZE_TEXT);
+    const dump = await redisDump();
+    expect(dump).toMatch(/as:v1:quota:default:T07ACMEDMO:U07MAYACHN/);
+    expect(dump).not.toContain(FREEZE_TEXT);
+    expect(dump).not.toContain('freeze');
+    expect(dump).not.toContain('shipping');
+
+    // The same words through search.messages (a token without the RTS scopes) are cached: the dump sees text.
+    a.slack.workspace.tokens.push({
+      token: 'xoxp-demo-legacy-only',
+      type: 'user',
+      userId: 'U07MAYACHN',
+      scopes: ['search:read', 'users:read'],
+    });
+    const legacy = await get(
+      a.app,
+      '/search/messages?query=deploy%20freeze',
+      authHeaders({ 'x-slack-token': 'xoxp-demo-legacy-only' }),
+    );
+    expect(legacy.body.backend).toBe('search.messages');
+    expect(await redisDump()).toContain(FREEZE_TEXT);
+  });
+
+  it('shares the 10-a-minute per-user quota between replicas through Redis', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i++)
+      statuses.push((await get(a.app, `/search/messages?query=deploy${i}`)).status);
+    for (let i = 6; i <= 10; i++)
+      statuses.push((await get(b.app, `/search/messages?query=deploy${i}`)).status);
+    const eleventh = await get(b.app, '/search/messages?query=deploy11');
+    expect(statuses).toEqual(new Array(10).fill(200));
+    expect([eleventh.status, eleventh.body.backend]).toEqual([200, 'search.messages']);
+    expect(eleventh.body.summary).toMatch(/this user's are spent: search\.messages answered/);
+    expect(a.slack.count('assistant.search.context')).toBe(10);
+  });
+});

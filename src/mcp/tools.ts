@@ -1,7 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { assertAccess } from '../plugins/api-tokens.js';
+import { type AccessArea, assertAccess } from '../plugins/api-tokens.js';
 import { catalogBodyValidator } from '../schemas/body-validator.js';
 import { SearchRequest, SearchResponse } from '../schemas/catalog.js';
 import { SEARCH_LIST_PARAMS, splitLists } from '../schemas/list-params.js';
@@ -25,6 +25,8 @@ import type { McpCaller } from './mcp-caller.js';
 /** One MCP tool: what a client lists, how its arguments are checked, and the service call behind it. */
 export interface McpTool {
   name: string;
+  /** The access area a token needs to see and call the tool (API_TOKENS_FILE `access`). */
+  area: AccessArea;
   title: string;
   description: string;
   annotations: ToolAnnotations;
@@ -60,6 +62,7 @@ type ThreadArgs = Static<typeof ThreadArguments>;
 
 const searchMessages: McpTool = {
   name: 'slack_search_messages',
+  area: 'slack',
   title: 'Search Slack messages',
   description: [
     "Search the Slack messages the user can see (Slack's search.messages or Real-time Search API: `backend` says which).",
@@ -81,6 +84,7 @@ const searchMessages: McpTool = {
 
 const threadReplies: McpTool = {
   name: 'slack_get_thread_replies',
+  area: 'slack',
   title: 'Read a Slack thread',
   description: [
     "Read a Slack thread (Slack's conversations.replies): its root message and replies, oldest first.",
@@ -101,6 +105,7 @@ const threadReplies: McpTool = {
 
 const searchTools: McpTool = {
   name: 'search_tools',
+  area: 'catalog',
   title: 'Find relevant tools',
   description: [
     'Rank the tools you list by how relevant each is to a task (the tool search MCP Router uses).',

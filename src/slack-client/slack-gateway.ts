@@ -26,6 +26,8 @@ export interface GatewayOptions {
   staleGraceMs: number;
   deadlineMs: number;
   defaultRetryAfterS: number;
+  /** Ceiling on any Slack Retry-After honoured or passed on. */
+  maxRetryAfterS: number;
   /** Largest `limit` Slack accepts for conversations.replies (15 for non-Marketplace apps). */
   maxRepliesLimit: number;
   /** Secret of the keyed hash that names a token in cache keys (KEY_HASH_SECRET). */
@@ -170,6 +172,7 @@ export class SlackGateway {
       deadline: access.deadline,
       callerToken: access.fromCaller,
       defaultRetryAfterS: options.defaultRetryAfterS,
+      maxRetryAfterS: options.maxRetryAfterS,
     };
   }
 

@@ -15,7 +15,7 @@ import { type QueryTerm, queryTerms } from '../src/catalog/query-terms.js';
 import { scoreTools } from '../src/catalog/score.js';
 import { REQUEST_FILLER, STOP_WORDS } from '../src/catalog/stop-words.js';
 import { type ToolIndex, termDf } from '../src/catalog/tool-index.js';
-import { fieldText } from '../src/catalog/tool-text.js';
+import { fieldText, toRankTool } from '../src/catalog/tool-text.js';
 import { bootstrap, formatInterval } from './bootstrap.js';
 import { type EvalCase, evalFilePath, familyOf, loadEvalCases } from './catalog-eval-data.js';
 import { caseMetrics, median, percentile } from './catalog-metrics.js';
@@ -71,7 +71,8 @@ function expansion(v: Vectors, c: EvalCase, index: ToolIndex, asked: readonly Qu
   const pool = new Map<string, number>();
   for (const t of c.tools)
     for (let f = 0; f < 3; f++)
-      for (const w of words(fieldText(t, f))) if (v.ids.has(w)) pool.set(w, v.ids.get(w) as number);
+      for (const w of words(fieldText(toRankTool(t), f)))
+        if (v.ids.has(w)) pool.set(w, v.ids.get(w) as number);
   const have = new Set(asked.map((q) => q.term));
   const out = new Map<string, QueryTerm>();
   for (const w of new Set(words(c.query.join(' ')))) {
@@ -101,7 +102,7 @@ function meanVectorZ(v: Vectors, c: EvalCase): Float64Array {
   const bags = c.tools.map((t) => {
     const bag = new Map<number, number>();
     FIELD_WEIGHTS.forEach((fw, f) => {
-      for (const w of words(fieldText(t, f)))
+      for (const w of words(fieldText(toRankTool(t), f)))
         if (v.ids.has(w)) bag.set(v.ids.get(w) as number, (bag.get(v.ids.get(w) as number) ?? 0) + fw);
     });
     return bag;
@@ -166,7 +167,7 @@ function evaluate(v: Vectors, cases: readonly EvalCase[]): Map<string, Map<strin
   );
   const noTable = { ...DEFAULT_CONFIG, conceptWeight: 0 };
   for (const c of cases) {
-    const index = buildIndex(c.tools);
+    const index = buildIndex(c.tools.map(toRankTool));
     const asked = withinBudget(index, queryTerms(c.query, undefined, DEFAULT_CONFIG).terms);
     const plain = withinBudget(index, queryTerms(c.query, undefined, noTable).terms);
     let start = performance.now();

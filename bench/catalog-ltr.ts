@@ -12,7 +12,7 @@ import { type QueryTerm, queryTerms } from '../src/catalog/query-terms.js';
 import { idf, scoreTools } from '../src/catalog/score.js';
 import { forEachTerm } from '../src/catalog/tokenize.js';
 import { FIELD_COUNT, findPosting, type ToolIndex, termDf } from '../src/catalog/tool-index.js';
-import { fieldText } from '../src/catalog/tool-text.js';
+import { fieldText, toRankTool } from '../src/catalog/tool-text.js';
 import { bootstrap, formatInterval } from './bootstrap.js';
 import { type EvalCase, evalFilePath, familyOf, loadEvalCases } from './catalog-eval-data.js';
 import { caseMetrics } from './catalog-metrics.js';
@@ -71,7 +71,7 @@ const maxOf = (a: Float64Array, docs: readonly number[]) =>
   Math.max(1e-9, ...docs.map((d) => a[d] as number));
 
 function prepare(c: EvalCase, cfg: RankConfig): Prepared {
-  const index: ToolIndex = buildIndex(c.tools);
+  const index: ToolIndex = buildIndex(c.tools.map(toRankTool));
   const query = queryTerms(c.query, c.context, cfg);
   const terms = withinBudget(index, query.terms);
   const base = scoreTools(index, terms, cfg);
@@ -108,7 +108,7 @@ function prepare(c: EvalCase, cfg: RankConfig): Prepared {
     const nameSeq = sequence(tool.toolName);
     const nameTerms = nameSeq.filter((t) => t.length > 1);
     const nameCov = nameTerms.length ? nameTerms.filter((t) => askedSet.has(t)).length / nameTerms.length : 0;
-    const textSeq = [...nameSeq, '|', ...sequence(fieldText(tool, 2))];
+    const textSeq = [...nameSeq, '|', ...sequence(fieldText(toRankTool(tool), 2))];
     firstPos = textSeq.findIndex((t) => askedSet.has(t));
     const tPairs = pairs(textSeq);
     let bigrams = 0;

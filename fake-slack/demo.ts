@@ -16,6 +16,9 @@ const config = loadConfig({
   SLACK_USER_TOKEN: DEMO_USER_TOKEN,
   SLACK_API_URL: slack.url,
   REDIS_URL: process.env.REDIS_URL,
+  // With a Redis the service needs an explicit key secret; the demo's own is fine for a demo.
+  KEY_HASH_SECRET:
+    process.env.KEY_HASH_SECRET ?? (process.env.REDIS_URL ? 'agent-search-demo-key-secret' : undefined),
 });
 const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
 const app = await buildApp({ config, redis });

@@ -2,8 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
-import type { Config } from './config.js';
+import { type Config, trustProxySetting } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { OneLineLogController } from './logging/log-controller.js';
 import { loggerOptions } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
@@ -15,6 +16,7 @@ import catalogPlugin from './plugins/catalog.js';
 import connectionClose from './plugins/connection-close.js';
 import drainConnections from './plugins/drain-connections.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import jsonBody from './plugins/json-body.js';
 import mcpPlugin from './plugins/mcp.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -62,6 +64,12 @@ export interface AppOptions {
   defaultMetrics?: boolean;
 }
 
+/** TRUST_PROXY for Fastify: a hop count as the function proxy-addr makes of one (the types take no number). */
+function trustProxyOption(config: Config) {
+  const trust = trustProxySetting(config.TRUST_PROXY);
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the service; tests and production call this the same way. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, clock = Date.now } = options;
@@ -70,7 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.logger === false
         ? false
         : loggerOptions(config.LOG_LEVEL, typeof options.logger === 'object' ? options.logger : {}),
-    bodyLimit: 8 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: trustProxyOption(config),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Socket inactivity: longer than any request may take to answer.
     connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.REQUEST_DEADLINE_MS) + 5000,
@@ -95,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(errorHandler);
+  await app.register(jsonBody);
   await app.register(requestId);
   await app.register(accessLog);
   await app.register(drainConnections);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { type Static, Type } from '@sinclair/typebox';
 import { envSchema } from 'env-schema';
 import { originPolicy } from './http/origin-check.js';
@@ -22,11 +23,18 @@ export const ConfigSchema = Type.Object({
     description: 'Invalid bearer tokens one client address may send per AUTH_FAILURES_WINDOW_MS before 429',
   }),
   AUTH_FAILURES_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+  TRUST_PROXY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "Behind a proxy: how many proxy hops to trust (e.g. 1), or the proxies' addresses and CIDR ranges, comma-separated (e.g. 10.0.0.0/8, loopback); then X-Forwarded-For gives the client address. Unset = the socket address",
+    }),
+  ),
   KEY_HASH_SECRET: Type.String({
     minLength: 16,
     default: randomBytes(32).toString('base64url'),
     description:
-      'Secret of the keyed hash (HMAC) in Redis keys; unset = random per process, so replicas sharing Redis must set the same value',
+      'Secret of the keyed hash (HMAC) in Redis keys; required with REDIS_URL (replicas sharing Redis must set the same value); without Redis, unset = random per process',
   }),
   MCP_ALLOWED_ORIGINS: Type.Optional(
     Type.String({
@@ -111,7 +119,14 @@ export const ConfigSchema = Type.Object({
     600_000,
     'In auto, how long a token whose Real-time Search answer said it cannot use it (missing_scope, feature_not_enabled…) searches with search.messages',
   ),
-  SLACK_DEFAULT_RETRY_AFTER_S: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
+  SLACK_DEFAULT_RETRY_AFTER_S: Type.Integer({ minimum: 1, maximum: 900, default: 30 }),
+  SLACK_MAX_RETRY_AFTER_S: Type.Integer({
+    minimum: 1,
+    maximum: 900,
+    default: 900,
+    description:
+      'Ceiling on a Slack Retry-After we honour or pass on (15 minutes at most): a longer one blocks the method this long, then Slack is tried again',
+  }),
   RATE_LIMIT_MAX: Type.Integer({
     minimum: 0,
     default: 0,
@@ -145,6 +160,39 @@ export const ConfigSchema = Type.Object({
 
 export type Config = Static<typeof ConfigSchema>;
 
+/** Why a shared Redis needs an explicit KEY_HASH_SECRET: the start-up error says it in full. */
+export const KEY_HASH_SECRET_REQUIRED =
+  "Invalid configuration: KEY_HASH_SECRET must be set when REDIS_URL is. It keys the hash that names Slack tokens in Redis keys; unset, each process picks a random one, so replicas sharing this Redis would share nothing: no cached answers, no coalescing of identical Slack calls, and no Slack rate gates (together they would exceed Slack's limits and meet 429s). Set the same secret, at least 16 characters (e.g. `openssl rand -base64 32`), on every replica.";
+
+/** Named ranges proxy-addr (Fastify's `trustProxy`) knows. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  if (NAMED_RANGES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: a hop count, a list of addresses and CIDR ranges, or
+ * false when unset. Throws a message naming the variable for anything else (`true` included: trusting
+ * every hop would let any client choose its own address).
+ */
+export function trustProxySetting(value: string | undefined): number | string[] | false {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value.trim()) && Number(value) >= 1) return Number(value);
+  const items = value.split(',').map((s) => s.trim());
+  const bad = items.find((item) => !isAddressOrRange(item));
+  if (bad !== undefined)
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY must be a hop count (1 or more) or addresses and CIDR ranges separated by commas; ${JSON.stringify(bad.slice(0, 60))} is neither`,
+    );
+  return items;
+}
+
 /** Validates an environment once; a bad value throws an error that names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const data = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -155,7 +203,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const detail = (err as Error).message.replaceAll('env/', '');
     throw new Error(`Invalid configuration: ${detail}`);
   }
+  if (config.REDIS_URL !== undefined && data.KEY_HASH_SECRET === undefined)
+    throw new Error(KEY_HASH_SECRET_REQUIRED);
   mcpOriginPolicy(config);
+  trustProxySetting(config.TRUST_PROXY);
   return config;
 }
 

@@ -67,6 +67,21 @@ export const Errors = {
     403,
   ),
   BadRequest: createError('AS_ERR_BAD_REQUEST', '%s', 400),
+  JsonTooDeep: createError(
+    'AS_ERR_BODY_TOO_DEEP',
+    'The body nests objects and arrays deeper than %d levels, the limit',
+    400,
+  ),
+  JsonTooManyContainers: createError(
+    'AS_ERR_BODY_TOO_COMPLEX',
+    'The body holds more than %d objects and arrays, the limit',
+    400,
+  ),
+  UnsupportedEncoding: createError(
+    'AS_ERR_UNSUPPORTED_ENCODING',
+    'Content-Encoding %s is not supported: send the body uncompressed (identity)',
+    415,
+  ),
   MethodNotAllowed: createError('AS_ERR_METHOD_NOT_ALLOWED', '%s', 405),
   McpNotAcceptable: createError(
     'AS_ERR_NOT_ACCEPTABLE',

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { Errors } from './errors.js';
+import { MAX_BODY_BYTES } from './http/json-limits.js';
+import { StdioLinesTransport } from './mcp/stdio-lines.js';
 import { trackUnanswered } from './mcp/unanswered.js';
 import { createRedisClient } from './redis/redis-client.js';
 import type { SlackAccess } from './slack-client/types.js';
 
 // `agent-search-mcp`: the MCP tools over stdio for a local client. The same app as the HTTP service
 // (cache, Slack gateway, services), built but never listening; stdout carries only MCP messages, so the
-// log goes to stderr. Config from the environment: SLACK_USER_TOKEN, optional REDIS_URL, LOG_LEVEL, …
+// log goes to stderr. Config from the environment: SLACK_USER_TOKEN, optional REDIS_URL (with KEY_HASH_SECRET), LOG_LEVEL, …
 
 const config = loadConfigOrExit();
 
@@ -36,7 +37,13 @@ const server = app.mcpServer({
     return Date.now() + config.REQUEST_DEADLINE_MS;
   },
 });
-const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: 8 * 1024 * 1024 });
+// One message a line, at most MAX_BODY_BYTES (the HTTP body limit); a refused line is answered and noted.
+const transport = new StdioLinesTransport(process.stdin, process.stdout, {
+  parse: app.parseJson,
+  maxLineBytes: MAX_BODY_BYTES,
+  onRefused: (line, { error }) =>
+    app.log.warn({ line, code: error.code }, `stdin line refused: ${error.message}`),
+});
 await server.connect(transport);
 const answered = trackUnanswered(transport);
 

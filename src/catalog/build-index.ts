@@ -4,7 +4,7 @@ import type { PrefixFilter } from './prefix-filter.js';
 import { forEachTerm } from './tokenize.js';
 import { FIELD_COUNT, type ToolIndex, toCsr } from './tool-index.js';
 import { fieldText } from './tool-text.js';
-import type { ToolInfo } from './types.js';
+import type { RankTool } from './types.js';
 
 let builds = 0;
 
@@ -12,7 +12,7 @@ let builds = 0;
  * Indexes `tools`. With a `filter`, only the terms that may match the query it was made for: a
  * partial index for one request, with the same lengths and document frequencies as a full one.
  */
-export function buildIndex(tools: readonly ToolInfo[], filter?: PrefixFilter): ToolIndex {
+export function buildIndex(tools: readonly RankTool[], filter?: PrefixFilter): ToolIndex {
   trimLexicon();
   const n = tools.length;
   const stamp = ++builds;
@@ -50,7 +50,7 @@ export function buildIndex(tools: readonly ToolInfo[], filter?: PrefixFilter): T
     if (term.concepts) for (const c of term.concepts) count(c);
   };
   for (let d = 0; d < n; d++) {
-    const tool = tools[d] as ToolInfo;
+    const tool = tools[d] as RankTool;
     for (field = 0; field < FIELD_COUNT; field++) {
       fieldLengths[d * FIELD_COUNT + field] = forEachTerm(fieldText(tool, field), onTerm, filter);
     }

@@ -1,6 +1,6 @@
 import { indexBytes, type ToolIndex } from './tool-index.js';
 import { sameTools, toolListKey } from './tool-list-key.js';
-import type { ToolInfo } from './types.js';
+import type { RankTool } from './types.js';
 
 export type IndexCacheStats = { hits: number; misses: number; size: number; bytes: number };
 
@@ -28,12 +28,12 @@ export class IndexCache {
     this.maxBytes = Math.max(0, Math.floor(maxBytes));
   }
 
-  keyOf(tools: readonly ToolInfo[]): string {
+  keyOf(tools: readonly RankTool[]): string {
     return toolListKey(tools);
   }
 
   /** The cached index for this list (checked field by field, so a digest collision is only a miss). */
-  get(key: string, tools: readonly ToolInfo[]): ToolIndex | undefined {
+  get(key: string, tools: readonly RankTool[]): ToolIndex | undefined {
     const entry = this.#entries.get(key);
     if (!entry || !sameTools(entry.index.tools, tools)) {
       this.#misses++;

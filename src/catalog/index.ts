@@ -1,6 +1,6 @@
 export { rankToolsBaseline } from './baseline-bm25.js';
 export { IndexCache, type IndexCacheStats } from './index-cache.js';
-export { RankPool, RankTimeout } from './rank-pool.js';
-export { type RankOptions, rankTools } from './rank-tools.js';
+export { RankHandoffError, RankPool, RankTimeout } from './rank-pool.js';
+export { type RankOptions, rankJob, rankTools, toRankJob, toResults } from './rank-tools.js';
 export { type CatalogSearcher, createSearcher } from './searcher.js';
-export type { RankRequest, SearchResult, ToolInfo } from './types.js';
+export type { Ranked, RankJob, RankRequest, RankTool, SearchResult, ToolInfo } from './types.js';

@@ -10,7 +10,8 @@ import { type Query, type QueryTerm, queryTerms } from './query-terms.js';
 import { scoreTools } from './score.js';
 import { toResult } from './to-result.js';
 import type { ToolIndex } from './tool-index.js';
-import type { RankRequest, SearchResult, ToolInfo } from './types.js';
+import { toRankTool } from './tool-text.js';
+import type { Ranked, RankJob, RankRequest, RankTool, SearchResult, ToolInfo } from './types.js';
 
 export type RankOptions = {
   /** Keeps the indexes of tool lists that come back; without it every call indexes afresh. */
@@ -21,11 +22,11 @@ export type RankOptions = {
 
 type Hit = { doc: number; score: number };
 
-function partialIndex(tools: readonly ToolInfo[], query: Query): ToolIndex {
+function partialIndex(tools: readonly RankTool[], query: Query): ToolIndex {
   return buildIndex(tools, prefixFilter(query.words, conceptMembers));
 }
 
-function indexFor(tools: readonly ToolInfo[], query: Query, cache: IndexCache | undefined): ToolIndex {
+function indexFor(tools: readonly RankTool[], query: Query, cache: IndexCache | undefined): ToolIndex {
   if (!cache) return partialIndex(tools, query);
   const key = cache.keyOf(tools);
   const cached = cache.get(key, tools);
@@ -47,19 +48,38 @@ function topHits(index: ToolIndex, terms: readonly QueryTerm[], cfg: RankConfig,
 }
 
 /**
- * Ranks `req.tools` for the request: BM25F over name, server, description and parameters, with the
- * request's words stemmed, identifiers split, CJK in bigrams and related topics at a lower weight.
- * Tools that match nothing are left out; `relevance` is on an absolute 0–1 scale.
+ * Ranks a job's tools: BM25F over name, server, description and parameters, with the request's words
+ * stemmed, identifiers split, CJK in bigrams and related topics at a lower weight. Tools that match
+ * nothing are left out; `relevance` is on an absolute 0–1 scale. What a ranking thread runs.
  */
-export function rankTools(req: RankRequest, options: RankOptions = {}): SearchResult[] {
+export function rankJob(job: RankJob, options: RankOptions = {}): Ranked[] {
   const cfg = options.config ?? DEFAULT_CONFIG;
-  const limit = Math.floor(req.maxResults);
-  const query = queryTerms(req.query, req.context, cfg);
-  if (query.terms.length === 0 || req.tools.length === 0 || !(limit > 0)) return [];
-  const index = indexFor(req.tools, query, options.cache);
+  const limit = Math.floor(job.maxResults);
+  const query = queryTerms(job.query, job.context, cfg);
+  if (query.terms.length === 0 || job.tools.length === 0 || !(limit > 0)) return [];
+  const index = indexFor(job.tools, query, options.cache);
   const ceiling = scoreCeiling(index, query.terms, cfg);
   const terms = withinBudget(index, query.terms);
-  return topHits(index, terms, cfg, limit).map(({ doc, score }) =>
-    toResult(req.tools[doc] as ToolInfo, relevance(score, ceiling, cfg), explain(index, terms, doc, cfg)),
+  return topHits(index, terms, cfg, limit).map(({ doc, score }) => ({
+    doc,
+    relevance: relevance(score, ceiling, cfg),
+    explanation: explain(index, terms, doc, cfg),
+  }));
+}
+
+/** The job for a request: only what ranking reads of each tool (see `RankTool`). */
+export function toRankJob({ query, context, tools, maxResults }: RankRequest): RankJob {
+  return { query, context, maxResults, tools: tools.map(toRankTool) };
+}
+
+/** The results of a job's ranking, for the request it was made from. */
+export function toResults(req: RankRequest, ranked: readonly Ranked[]): SearchResult[] {
+  return ranked.map(({ doc, relevance, explanation }) =>
+    toResult(req.tools[doc] as ToolInfo, relevance, explanation),
   );
+}
+
+/** Ranks `req.tools` for the request in this thread (see `rankJob`). */
+export function rankTools(req: RankRequest, options: RankOptions = {}): SearchResult[] {
+  return toResults(req, rankJob(toRankJob(req), options));
 }

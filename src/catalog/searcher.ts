@@ -1,6 +1,6 @@
 import { IndexCache } from './index-cache.js';
 import { RankPool, RankTimeout } from './rank-pool.js';
-import { rankTools } from './rank-tools.js';
+import { rankJob, toRankJob, toResults } from './rank-tools.js';
 import type { RankRequest, SearchResult } from './types.js';
 
 export type CatalogSearcher = {
@@ -16,22 +16,27 @@ export type SearcherOptions = {
   cacheBytes: number;
 };
 
-/** A ranking service: a pool of worker threads, or in process when `workers` is 0. */
+/**
+ * A ranking service: a pool of worker threads, or in process when `workers` is 0. Either way ranking
+ * sees only the job (`toRankJob`: names, descriptions, parameter text), and the results are mapped
+ * back to the request's tools here.
+ */
 export function createSearcher({ workers, cacheBytes }: SearcherOptions): CatalogSearcher {
   if (workers > 0) {
     const pool = new RankPool({ size: workers, cacheBytes });
     return {
       // Nothing to rank is answered here, without a thread.
-      search: async (req, deadline) => (req.tools.length === 0 ? [] : pool.rank(req, deadline)),
+      search: async (req, deadline) =>
+        req.tools.length === 0 ? [] : toResults(req, await pool.rank(toRankJob(req), deadline)),
       close: () => pool.close(),
     };
   }
   const cache = new IndexCache(cacheBytes);
   return {
     search: async (req, deadline) => {
-      const results = rankTools(req, { cache });
+      const ranked = rankJob(toRankJob(req), { cache });
       if (Date.now() > deadline) throw new RankTimeout('ran past its deadline');
-      return results;
+      return toResults(req, ranked);
     },
     close: async () => {},
   };

@@ -1,4 +1,4 @@
-import type { ToolInfo } from './types.js';
+import type { RankTool } from './types.js';
 
 /** Name, server, description and parameters (`inputSchema.properties`). */
 export const FIELD_COUNT = 4;
@@ -9,7 +9,7 @@ export const FIELD_COUNT = 4;
  * description and parameters, so BM25F's weights and length normalisation stay query-time choices.
  */
 export type ToolIndex = {
-  tools: readonly ToolInfo[];
+  tools: readonly RankTool[];
   termIds: Map<string, number>;
   offsets: Int32Array;
   docs: Int32Array;
@@ -87,9 +87,8 @@ export function indexBytes(index: ToolIndex): number {
   for (const term of index.termIds.keys()) bytes += 2 * term.length + STRING_OVERHEAD + 24;
   for (const word of index.gluedWords) bytes += 2 * word.length + STRING_OVERHEAD;
   for (const t of index.tools) {
-    bytes += 2 * (t.toolKey.length + t.toolName.length + t.serverName.length) + 4 * STRING_OVERHEAD;
-    bytes +=
-      2 * (t.description?.length ?? 0) + (t.inputSchema ? 2 * JSON.stringify(t.inputSchema).length : 0);
+    bytes += 2 * (t.toolKey.length + t.toolName.length + t.serverName.length) + 3 * STRING_OVERHEAD;
+    bytes += 2 * (t.description.length + t.params.length) + 2 * STRING_OVERHEAD;
   }
   return bytes;
 }

@@ -1,5 +1,5 @@
 import { schemaParams } from './schema-params.js';
-import type { ToolInfo } from './types.js';
+import type { RankTool, ToolInfo } from './types.js';
 
 /** Indexed per tool at most (a description's first 8 KB say what the tool does): bounds the work. */
 const MAX_DESCRIPTION_CHARS = 8192;
@@ -21,16 +21,24 @@ export function paramsText(tool: ToolInfo): string {
   return text;
 }
 
+/** What ranking reads of `tool`: its texts, each within its bound; no description is ''. */
+export function toRankTool(tool: ToolInfo): RankTool {
+  return {
+    toolKey: tool.toolKey,
+    toolName: tool.toolName,
+    serverName: tool.serverName,
+    description: hasDescription(tool) ? (tool.description as string).slice(0, MAX_DESCRIPTION_CHARS) : '',
+    params: paramsText(tool),
+  };
+}
+
 /**
  * The text of field `field` (name, server, description, parameters) of a tool. A tool without a
  * description (MCP Router forwards many) is described by its parameters, which then count in both fields.
  */
-export function fieldText(tool: ToolInfo, field: number): string {
+export function fieldText(tool: RankTool, field: number): string {
   if (field === 0) return tool.toolName;
   if (field === 1) return tool.serverName;
-  if (field === 2)
-    return hasDescription(tool)
-      ? (tool.description as string).slice(0, MAX_DESCRIPTION_CHARS)
-      : paramsText(tool);
-  return paramsText(tool);
+  if (field === 2) return tool.description === '' ? tool.params : tool.description;
+  return tool.params;
 }

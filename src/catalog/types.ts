@@ -4,3 +4,21 @@ export type { SearchResult, ToolInfo } from '../schemas/catalog.js';
 
 /** What `rankTools` needs: the request with `maxResults` resolved by the caller. */
 export type RankRequest = Pick<SearchRequest, 'query' | 'context' | 'tools'> & { maxResults: number };
+
+/**
+ * What ranking reads of a tool: its key (to recognise a list that comes back) and the texts it indexes,
+ * the parameters already reduced to their names and descriptions. Never the caller's raw schema.
+ */
+export type RankTool = {
+  toolKey: string;
+  toolName: string;
+  serverName: string;
+  description: string;
+  params: string;
+};
+
+/** A ranking job as a ranking thread receives it: strings only, bounded per tool. */
+export type RankJob = Pick<RankRequest, 'query' | 'context' | 'maxResults'> & { tools: RankTool[] };
+
+/** One ranked tool: its place in the job's list, its relevance and the explanation. */
+export type Ranked = { doc: number; relevance: number; explanation: string };

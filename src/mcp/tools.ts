@@ -1,10 +1,10 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { assertAccess } from '../plugins/api-tokens.js';
-import { catalogBodyValidator } from '../routes/catalog-search.js';
-import { SEARCH_LIST_PARAMS, splitLists } from '../routes/split-comma-lists.js';
+import { type AccessArea, assertAccess } from '../plugins/api-tokens.js';
+import { catalogBodyValidator } from '../schemas/body-validator.js';
 import { SearchRequest, SearchResponse } from '../schemas/catalog.js';
+import { SEARCH_LIST_PARAMS, splitLists } from '../schemas/list-params.js';
 import { ConciseSearchBody, type SearchMessagesParams, SearchQuery } from '../schemas/search-messages.js';
 import {
   ConciseThreadBody,
@@ -25,6 +25,8 @@ export interface ToolAnswer {
 /** One MCP tool: what a client lists, how its arguments are checked, and the service call behind it. */
 export interface McpTool {
   name: string;
+  /** The access area a token needs to see and call the tool (API_TOKENS_FILE `access`). */
+  area: AccessArea;
   title: string;
   description: string;
   annotations: ToolAnnotations;
@@ -72,6 +74,7 @@ type ThreadArgs = Static<typeof ThreadArguments>;
 
 const searchMessages: McpTool = {
   name: 'slack_search_messages',
+  area: 'slack',
   title: 'Search Slack messages',
   description: [
     'Search Slack messages.',
@@ -95,6 +98,7 @@ const searchMessages: McpTool = {
 
 const threadReplies: McpTool = {
   name: 'slack_get_thread_replies',
+  area: 'slack',
   title: 'Read a Slack thread',
   description: ['Read a thread, oldest first; any ts in it works as thread_ts.', FORMATS].join(' '),
   annotations: { readOnlyHint: true, openWorldHint: true },
@@ -109,6 +113,7 @@ const threadReplies: McpTool = {
 
 const searchTools: McpTool = {
   name: 'search_tools',
+  area: 'catalog',
   title: 'Find relevant tools',
   description: [
     'Rank the tools you send by relevance (0–1) to the query; tools matching nothing are left out.',

@@ -89,11 +89,13 @@ async function auth(app: FastifyInstance) {
   app.decorate(
     'authenticate',
     (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      const wait = failures.retryAfterS(request.ip);
-      if (wait > 0) return done(withRetryAfter(new Errors.AuthRateLimited(wait), wait));
       verify(request, reply, (err) => {
+        // A valid token always passes: behind a NAT or a proxy, others' failures share its address.
         if (err) {
-          if (request.headers.authorization !== undefined) failures.record(request.ip);
+          if (request.headers.authorization === undefined) return done(err);
+          const wait = failures.retryAfterS(request.ip);
+          if (wait > 0) return done(withRetryAfter(new Errors.AuthRateLimited(wait), wait));
+          failures.record(request.ip);
           return done(err);
         }
         try {

@@ -24,14 +24,19 @@ const INSTRUCTIONS =
   'Slack search and tool search for agents. Find messages with slack_search_messages, read a whole thread with slack_get_thread_replies, and rank a list of tools for a task with search_tools. Answers are concise by default and carry a one-line summary that says what to do next.';
 
 async function mcp(app: FastifyInstance) {
-  const tools = MCP_TOOLS.map(({ name, title, description, annotations, inputSchema, outputSchema }) => ({
-    name,
-    title,
-    description,
-    annotations,
-    inputSchema: inputSchema as { type: 'object' },
-    outputSchema: outputSchema as { type: 'object' },
-  }));
+  const tools = MCP_TOOLS.map(
+    ({ name, area, title, description, annotations, inputSchema, outputSchema }) => ({
+      area,
+      listed: {
+        name,
+        title,
+        description,
+        annotations,
+        inputSchema: inputSchema as { type: 'object' },
+        outputSchema: outputSchema as { type: 'object' },
+      },
+    }),
+  );
   const byName = new Map(MCP_TOOLS.map((tool) => [tool.name, tool]));
   // One validator for every server: each server would otherwise build its own Ajv instance.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
@@ -41,7 +46,10 @@ async function mcp(app: FastifyInstance) {
       { name: 'agent-search', version: API_VERSION },
       { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+    // A token sees the tools of its access areas only (the stdio user, with no token, sees all).
+    const access = caller.apiClient?.access;
+    const visible = tools.filter((t) => !access || access.has(t.area)).map((t) => t.listed);
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: visible }));
     server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
       const tool = byName.get(params.name);
       if (!tool)

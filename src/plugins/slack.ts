@@ -49,6 +49,7 @@ async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
       staleGraceMs: config.CACHE_STALE_GRACE_MS,
       deadlineMs: config.REQUEST_DEADLINE_MS,
       defaultRetryAfterS: config.SLACK_DEFAULT_RETRY_AFTER_S,
+      maxRetryAfterS: config.SLACK_MAX_RETRY_AFTER_S,
       maxRepliesLimit: config.SLACK_RATE_PRESET === 'non-marketplace' ? 15 : 1000,
       keySecret: config.KEY_HASH_SECRET,
     },

@@ -1,10 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { catalogSearchSchema, SearchRequest, ToolInfo } from '../schemas/catalog.js';
-import { strictBodyValidator } from './strict-body-validator.js';
-
-/** The validator of the catalog's JSON body (no coercion, first problem only); search_tools uses it too. */
-export const catalogBodyValidator = strictBodyValidator([ToolInfo, SearchRequest]);
+import { catalogBodyValidator } from '../schemas/body-validator.js';
+import { catalogSearchSchema } from '../schemas/catalog.js';
 
 export default async function catalogSearchRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { mcpOriginPolicy } from '../config.js';
 import { Errors } from '../errors.js';
 import { refusal } from '../http/origin-check.js';
+import { checkMessage, INVALID_REQUEST } from '../mcp/check-message.js';
 import type { McpCaller } from '../mcp/mcp-caller.js';
 import { mcpDeleteSchema, mcpGetSchema, mcpPostSchema } from '../schemas/mcp.js';
 
@@ -37,32 +38,43 @@ export default async function mcpRoute(app: FastifyInstance) {
     done(refused.header === 'origin' ? new Errors.OriginForbidden(shown) : new Errors.HostForbidden(shown));
   };
   const onRequest = [checkOrigin, app.authenticate];
+  // The body is checked by checkMessage, exactly as sent: Fastify's validator would coerce ids to strings.
+  const asSent = () => () => true;
 
-  app.post('/mcp', { schema: mcpPostSchema, onRequest }, async (request, reply) => {
-    if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
-    const caller: McpCaller = {
-      log: request.log,
-      apiClient: request.apiClient,
-      project: request.project,
-      deadline: request.deadline,
-      slackAccess: () => app.slackAccess(request),
-    };
-    const server = app.mcpServer(caller);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    reply.hijack();
-    for (const [name, value] of Object.entries(reply.getHeaders()))
-      if (value !== undefined) reply.raw.setHeader(name, value);
-    reply.raw.once('close', () => void server.close());
-    try {
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    } catch (err) {
-      failHijacked(request, reply, err);
-    }
-  });
+  app.post(
+    '/mcp',
+    { schema: mcpPostSchema, onRequest, validatorCompiler: asSent },
+    async (request, reply) => {
+      if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
+      const checked = checkMessage(request.body);
+      if ('answer' in checked) {
+        request.log.info({ code: checked.answer.error.code }, checked.answer.error.message);
+        return reply.code(checked.answer.error.code === INVALID_REQUEST ? 400 : 200).send(checked.answer);
+      }
+      const caller: McpCaller = {
+        log: request.log,
+        apiClient: request.apiClient,
+        project: request.project,
+        deadline: request.deadline,
+        slackAccess: () => app.slackAccess(request),
+      };
+      const server = app.mcpServer(caller);
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      await server.connect(transport);
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.raw.once('close', () => void server.close());
+      try {
+        await transport.handleRequest(request.raw, reply.raw, checked.message);
+      } catch (err) {
+        failHijacked(request, reply, err);
+      }
+    },
+  );
 
   for (const [method, schema] of [
     ['GET', mcpGetSchema],

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SEARCH_LIST_PARAMS } from '../schemas/list-params.js';
 import { searchMessagesSchema } from '../schemas/search-messages.js';
 import { sendAnswer } from './send-json.js';
-import { SEARCH_LIST_PARAMS, splitCommaLists } from './split-comma-lists.js';
+import { splitCommaLists } from './split-comma-lists.js';
 
 const searchMessagesRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,21 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-
-/** List parameters of GET /search/messages (and the slack_search_messages tool). */
-export const SEARCH_LIST_PARAMS = ['channel_ids', 'from_users'];
-
-/** Lets list values arrive as several values, comma-separated, or both (`["C1,C2", "C3"]`). */
-export function splitLists(
-  values: Record<string, unknown>,
-  keys: readonly string[],
-): Record<string, unknown> {
-  for (const key of keys) {
-    const value = values[key];
-    if (value === undefined) continue;
-    const items = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
-    values[key] = items.map((s) => s.trim()).filter(Boolean);
-  }
-  return values;
-}
+import { splitLists } from '../schemas/list-params.js';
 
 /** Lets list parameters arrive repeated (`a=1&a=2`) or comma-separated (`a=1,2`), or both. */
 export function splitCommaLists(keys: readonly string[]) {

@@ -65,7 +65,19 @@ const SLACK: Example[] = [
   [504, 'AS_ERR_DEADLINE', 'The request did not finish within 10000 ms'],
 ];
 
+/** Every route that takes a JSON body. */
+const BODY: Example[] = [
+  [400, 'AS_ERR_BODY_TOO_DEEP', 'The body nests objects and arrays deeper than 64 levels, the limit'],
+  [400, 'AS_ERR_BODY_TOO_COMPLEX', 'The body holds more than 50000 objects and arrays, the limit'],
+  [
+    415,
+    'AS_ERR_UNSUPPORTED_ENCODING',
+    'Content-Encoding "gzip" is not supported: send the body uncompressed (identity)',
+  ],
+];
+
 const CATALOG: Example[] = [
+  ...BODY,
   [403, 'AS_ERR_ACCESS_FORBIDDEN', 'This token may not use the catalog routes'],
   [400, 'AS_ERR_BAD_REQUEST', 'body/tools/1/toolKey "a1" duplicates body/tools/0/toolKey'],
   [
@@ -77,6 +89,7 @@ const CATALOG: Example[] = [
 ];
 
 const MCP: Example[] = [
+  ...BODY,
   [
     403,
     'AS_ERR_ORIGIN_FORBIDDEN',
@@ -87,7 +100,6 @@ const MCP: Example[] = [
     'AS_ERR_HOST_FORBIDDEN',
     'Host "evil.example.com" is not a name of this server: /mcp answers only the host names in MCP_ALLOWED_HOSTS',
   ],
-  [400, 'FST_ERR_VALIDATION', "body must have required property 'method'"],
   [
     400,
     'FST_ERR_CTP_INVALID_JSON_BODY',
@@ -114,14 +126,14 @@ const HEADERS: Record<number, Record<string, object>> = {
 };
 
 const DESCRIPTIONS: Record<number, string> = {
-  400: 'The request is invalid; the message names the parameter',
+  400: 'The request is invalid; the message names the parameter, or the limit the body is over',
   401: 'No valid bearer token (or, for Slack routes, no valid Slack token)',
   403: 'The token may not act on this project (or names none while scoped to projects), may not use these routes, or the Slack token lacks a scope; on /mcp also a foreign Origin or Host (DNS-rebinding protection)',
   404: 'Slack does not know the channel, thread or message',
   405: 'Only POST is offered (Allow: POST)',
   406: 'The Accept header does not list both application/json and text/event-stream',
   413: 'The body is larger than 8 MiB',
-  415: 'The body is not application/json',
+  415: 'The body is not application/json, or is compressed (Content-Encoding other than identity)',
   429: 'A rate limit was reached (per token, per client address for invalid tokens, or Slack’s); Retry-After says when to come back',
   502: 'Slack failed or refused the service’s own credentials',
   503: 'The service is overloaded and sheds load; Retry-After says when to come back',

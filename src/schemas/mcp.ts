@@ -1,5 +1,5 @@
-import { Type } from '@sinclair/typebox';
-import { mcpErrorResponses } from './error.js';
+import { type Static, Type } from '@sinclair/typebox';
+import { ErrorBody, mcpErrorResponses } from './error.js';
 import { projectHeaders, slackTokenHeader } from './headers.js';
 import { jsonResponse } from './response.js';
 
@@ -22,6 +22,24 @@ export const McpMessage = Type.Object(
   },
   { additionalProperties: false, description: 'A JSON-RPC 2.0 request (with id) or notification (without)' },
 );
+
+/** An error this server answers before the MCP layer sees the message. */
+export const JsonRpcErrorAnswer = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Union([RequestId, Type.Null()], {
+      description: "The request's id; null when the id itself is invalid",
+    }),
+    error: Type.Object({ code: Type.Integer(), message: Type.String() }, { additionalProperties: false }),
+  },
+  {
+    $id: 'JsonRpcError',
+    additionalProperties: false,
+    description:
+      'A JSON-RPC error: -32600 for an invalid request (HTTP 400), -32602 for tools/call params that are not a tool name and an object of arguments (HTTP 200)',
+  },
+);
+export type JsonRpcErrorAnswer = Static<typeof JsonRpcErrorAnswer>;
 
 const McpResponse = Type.Object(
   {
@@ -47,6 +65,48 @@ const toolCallExample = {
   },
 };
 
+const invalidParamsExample = {
+  summary: 'tools/call with arguments that are not an object: JSON-RPC error -32602',
+  value: {
+    jsonrpc: '2.0',
+    id: 4,
+    error: {
+      code: -32602,
+      message: "Invalid params: params.arguments must be an object of the tool's arguments (or left out)",
+    },
+  },
+};
+
+/** 400: our error body for a body that is not JSON or over a limit, a JSON-RPC -32600 for an invalid request. */
+function invalidRequestResponse() {
+  const http = mcpErrorResponses(400)[400];
+  const json = http.content['application/json'];
+  return {
+    ...http,
+    description:
+      'The body is not JSON or is over a limit (our error body), or is not a valid JSON-RPC 2.0 request (JSON-RPC error -32600)',
+    content: {
+      'application/json': {
+        schema: Type.Union([Type.Ref(ErrorBody), Type.Ref(JsonRpcErrorAnswer)]),
+        examples: {
+          ...json.examples,
+          invalidId: {
+            summary: 'An id that is neither a string nor an integer',
+            value: {
+              jsonrpc: '2.0',
+              id: null,
+              error: {
+                code: -32600,
+                message: 'Invalid Request: id must be a string (at most 256 characters) or an integer',
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
 const originHeaders = {
   origin: Type.Optional(
     Type.String({
@@ -70,15 +130,20 @@ export const mcpPostSchema = {
     'Tools: slack_search_messages (GET /search/messages as a tool), slack_get_thread_replies (GET /threads/{channel}/{ts}) and search_tools (POST /catalog/search). X-Slack-Token acts as that Slack user exactly as on the REST routes; bearer authentication, project scoping, the per-token rate limit, the deadline and load shedding are those of the REST routes, and fail with HTTP errors in our shape.',
     'A browser page is refused (403 AS_ERR_ORIGIN_FORBIDDEN) unless its Origin is a loopback one or listed in MCP_ALLOWED_ORIGINS; requests without Origin (servers, CLIs) pass. With MCP_ALLOWED_HOSTS (or HOST bound to loopback) a Host naming another server gets 403 AS_ERR_HOST_FORBIDDEN. Both checks come before authentication: they are the transport spec’s DNS-rebinding protection.',
     'Bad tool arguments and Slack failures are tool results with isError: true whose text is our error body (with retryAfterSeconds for a rate limit). Notifications are answered 202 with no body.',
+    'Ids come back exactly as sent (a number stays a number). A body that is not a JSON-RPC 2.0 request (an id that is neither a string nor an integer among them) is answered 400 with JSON-RPC error -32600; tools/call params that are not a tool name and an object of arguments get -32602.',
   ].join('\n\n'),
   externalDocs: { description: 'MCP Streamable HTTP transport', url: MCP_SPEC_URL },
   security: [{ bearerAuth: [] }],
   headers: Type.Object({ ...acceptHeader, ...originHeaders, ...slackTokenHeader, ...projectHeaders }),
   body: McpMessage,
   response: {
-    200: jsonResponse('The JSON-RPC response', McpResponse, { toolCall: toolCallExample }),
+    200: jsonResponse('The JSON-RPC response', McpResponse, {
+      toolCall: toolCallExample,
+      invalidParams: invalidParamsExample,
+    }),
     202: { description: 'A notification was accepted; no body', type: 'null' },
-    ...mcpErrorResponses(400, 401, 403, 406, 413, 415, 429, 503),
+    ...mcpErrorResponses(401, 403, 406, 413, 415, 429, 503),
+    400: invalidRequestResponse(),
   },
 };
 

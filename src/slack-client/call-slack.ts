@@ -12,6 +12,8 @@ export interface CallContext {
   callerToken: boolean;
   clock: Clock;
   defaultRetryAfterS: number;
+  /** Ceiling on any Retry-After: past it Slack is tried again, whatever it said (SLACK_MAX_RETRY_AFTER_S). */
+  maxRetryAfterS: number;
   onCall?: (method: string, outcome: string) => void;
   /** Keep what the SDK copies from headers into response_metadata (auth.test's `scopes`). */
   keepSdkMetadata?: boolean;
@@ -24,7 +26,8 @@ const MIN_RETRY_AFTER_S = 1;
 /**
  * One Slack call under the shared rate discipline: wait for the method's turn, and on a 429 mark the
  * method blocked for everyone, then try again (at most RATE_LIMIT_RETRIES times) if `Retry-After` ends
- * before the deadline.
+ * before the deadline. A `Retry-After` past `maxRetryAfterS` counts as that long: one 429 saying 100,000 s
+ * must not block a method for every user of the workspace for a day.
  */
 export async function callSlack<T>(
   client: WebClient,
@@ -48,7 +51,8 @@ export async function callSlack<T>(
       }
       ctx.onCall?.(method, 'rate_limited');
       const now = ctx.clock();
-      const until = now + Math.max(MIN_RETRY_AFTER_S, retryAfterS) * 1000;
+      const waitS = Math.min(Math.max(MIN_RETRY_AFTER_S, retryAfterS), ctx.maxRetryAfterS);
+      const until = now + waitS * 1000;
       await ctx.gate.block(ctx.scope, method, until);
       if (until > ctx.deadline || retries >= RATE_LIMIT_RETRIES) throw rateLimitedUntil(method, until, now);
     }

@@ -64,6 +64,9 @@ function mapCode(e: SdkError, code: string | undefined, method: string, callerTo
     return new Errors.SlackUnavailable(`${method} answered HTTP ${e.statusCode}`);
   if (e?.code === ErrorCode.RequestError)
     return new Errors.SlackUnavailable(`${method} could not be reached`);
+  // The SDK itself chokes on some JSON bodies of the wrong shape (`response_metadata: ""`).
+  if (e instanceof TypeError)
+    return new Errors.SlackUnreadableBody(method, 'its Slack client could not read it');
   return new Errors.SlackUnavailable(`${method} gave an unreadable answer`);
 }
 

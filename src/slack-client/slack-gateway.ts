@@ -3,6 +3,7 @@ import type { CachedFetch } from '../cache/cached-fetch.js';
 import { LocalCoalescer } from '../cache/local-coalescer.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
 import type { RateGate } from '../rate-gates/rate-gate.js';
+import { readAuthBody } from '../slack/read-slack-body.js';
 import { displayNameOf } from '../slack/user-names.js';
 import { type CallContext, callSlack } from './call-slack.js';
 import type { ClientPool } from './client-pool.js';
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   staleGraceMs: number;
   deadlineMs: number;
   defaultRetryAfterS: number;
+  /** Ceiling on any Slack Retry-After honoured or passed on. */
+  maxRetryAfterS: number;
   /** Largest `limit` Slack accepts for conversations.replies (15 for non-Marketplace apps). */
   maxRepliesLimit: number;
   /** Secret of the keyed hash that names a token in cache keys (KEY_HASH_SECRET). */
@@ -169,6 +172,7 @@ export class SlackGateway {
       deadline: access.deadline,
       callerToken: access.fromCaller,
       defaultRetryAfterS: options.defaultRetryAfterS,
+      maxRetryAfterS: options.maxRetryAfterS,
     };
   }
 
@@ -229,13 +233,7 @@ export class SlackGateway {
             keepSdkMetadata: true,
           },
         );
-        const scopes = (body.response_metadata as { scopes?: unknown } | undefined)?.scopes;
-        return {
-          userId: String(body.user_id),
-          teamId: String(body.team_id),
-          url: String(body.url ?? ''),
-          ...(Array.isArray(scopes) ? { scopes: scopes.filter((s) => typeof s === 'string') } : {}),
-        };
+        return readAuthBody(body);
       },
     });
     lookup.then(

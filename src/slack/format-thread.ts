@@ -33,9 +33,10 @@ export function dedupeByTs(messages: SlackObject[], continuation: boolean): Slac
 export function toConciseThreadMessage(m: SlackObject, ctx: ThreadContext): ConciseThreadMessage {
   const ts = readTs(m, METHOD);
   const isParent = isParentOf(m, ts);
-  const threadTs = filled(m.thread_ts);
-  const userId = readUserId(m) ?? filled(m.bot_id) ?? null;
   const replyCount = num(m.reply_count);
+  // A message with replies is its thread's root, whose id is its ts, should Slack leave thread_ts out.
+  const threadTs = filled(m.thread_ts) ?? ((replyCount ?? 0) > 0 ? ts : undefined);
+  const userId = readUserId(m) ?? filled(m.bot_id) ?? null;
   const parentUser = filled(m.parent_user_id);
   // The concise contract's fields (shared/contracts/concise-format.md) first, our additions after.
   const out: ConciseThreadMessage = {

@@ -30,6 +30,14 @@ export function readTs(m: SlackObject, method: string): string {
   return ts;
 }
 
+/** Where a match was posted: its channel (an object or a bare id), else its permalink; unreadable without. */
+export function readChannelId(m: SlackObject, method: string): string {
+  const id =
+    (isObject(m.channel) ? filled(m.channel.id) : filled(m.channel)) ?? readPermalink(m.permalink)?.channel;
+  if (!id) throw unreadable(method, 'a match says neither its channel nor its permalink');
+  return id;
+}
+
 const cursorIn = (v: unknown) => (isObject(v) ? filled(v.next_cursor) : undefined);
 
 /**
@@ -45,7 +53,10 @@ export function readSearchBody(body: SlackObject): SearchBodyRead {
   const list = messages.matches ?? [];
   if (!Array.isArray(list)) throw unreadable(method, 'messages.matches is not a list');
   if (!list.every(isObject)) throw unreadable(method, 'a match is not an object');
-  for (const m of list) readTs(m, method);
+  for (const m of list) {
+    readTs(m, method);
+    readChannelId(m, method);
+  }
   const paging = isObject(messages.paging) ? messages.paging : {};
   const pagination = isObject(messages.pagination) ? messages.pagination : {};
   return {
@@ -65,7 +76,33 @@ export function readRepliesBody(body: SlackObject): RepliesBodyRead {
   if (!list.every(isObject)) throw unreadable(method, 'a message is not an object');
   for (const m of list) readTs(m, method);
   const nextCursor = cursorIn(body.response_metadata);
-  return { messages: list, hasMore: body.has_more === true && nextCursor !== undefined, nextCursor };
+  // A cursor is more to read, unless Slack says there is none; has_more and the cursor then agree.
+  const hasMore = nextCursor !== undefined && body.has_more !== false;
+  return { messages: list, hasMore, ...(hasMore && { nextCursor }) };
+}
+
+const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
+
+/** auth.test read defensively: the token's user (a user id: it goes into to_me queries) and workspace. */
+export function readAuthBody(body: SlackObject): {
+  userId: string;
+  teamId: string;
+  url: string;
+  scopes?: string[];
+} {
+  const method = 'auth.test';
+  const userId = filled(body.user_id);
+  if (!userId || !SLACK_USER_ID.test(userId)) throw unreadable(method, 'user_id is not a user id');
+  const teamId = filled(body.team_id);
+  if (!teamId) throw unreadable(method, 'team_id is missing');
+  // The token's scopes (the SDK lifts them from the x-oauth-scopes header) choose the search backend.
+  const scopes = isObject(body.response_metadata) ? body.response_metadata.scopes : undefined;
+  return {
+    userId,
+    teamId,
+    url: filled(body.url) ?? '',
+    ...(Array.isArray(scopes) ? { scopes: scopes.filter((s): s is string => typeof s === 'string') } : {}),
+  };
 }
 
 /** Whom a message names: its author, the other side of a DM, `<@U…>` mentions and rich_text users. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/catalog/build-index.js';
 import { IndexCache, rankTools, type ToolInfo } from '../../src/catalog/index.js';
 import { indexBytes } from '../../src/catalog/tool-index.js';
+import { toRankTool } from '../../src/catalog/tool-text.js';
 import { tools } from './fixtures.js';
 
 const queries = [
@@ -43,7 +44,7 @@ describe('IndexCache', () => {
 
   it('keeps at most maxBytes of indexes, dropping the least recently used', () => {
     const lists = [tools.slice(0, 3), tools.slice(3, 6), tools.slice(6)];
-    const sizes = lists.map((list) => indexBytes(buildIndex(list)));
+    const sizes = lists.map((list) => indexBytes(buildIndex(list.map(toRankTool))));
     const cache = new IndexCache(Math.max(...sizes) * 2 + 1);
     const see = (list: ToolInfo[]) => rankTools({ query: ['file'], tools: list, maxResults: 5 }, { cache });
     for (const list of lists) {
@@ -62,7 +63,8 @@ describe('IndexCache', () => {
 
   it('never keeps an index larger than its bound, and estimates size from what the index holds', () => {
     const big = tools.map((t, i) => ({ ...t, toolKey: `big${i}`, description: 'lorem ipsum '.repeat(2000) }));
-    expect(indexBytes(buildIndex(big))).toBeGreaterThan(big.length * 2 * 24_000);
+    // Ranking reads a description's first 8,192 characters only.
+    expect(indexBytes(buildIndex(big.map(toRankTool)))).toBeGreaterThan(big.length * 2 * 8192);
     const cache = new IndexCache(100_000);
     rankTools({ query: ['lorem'], tools: big, maxResults: 5 }, { cache });
     rankTools({ query: ['lorem'], tools: big, maxResults: 5 }, { cache });

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHarness, errorBody, type Harness } from '../helper.js';
+import { API_TOKEN, buildHarness, errorBody, type Harness } from '../helper.js';
 import { bearer, catalogTools, connectHttp, structured, toolError } from './mcp-client.js';
 
 const CATALOG_ONLY = 'mcp-catalog-only-0a1b';
@@ -27,6 +27,19 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('MCP tools and API_TOKENS_FILE access areas', () => {
+  it.each([
+    [CATALOG_ONLY, ['search_tools']],
+    [SLACK_ONLY, ['slack_search_messages', 'slack_get_thread_replies']],
+    [API_TOKEN, ['slack_search_messages', 'slack_get_thread_replies', 'search_tools']],
+  ])('tools/list shows token %s the tools of its access areas only', async (token, names) => {
+    const client = await connectHttp(base, bearer(token));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(names);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('a catalog-only token may rank tools but not read Slack', async () => {
     const client = await connectHttp(base, bearer(CATALOG_ONLY));
     try {

@@ -454,12 +454,14 @@ describe('HTTP-level protection of /mcp', () => {
     );
   });
 
-  it('answers 400 in our shape for a body that is not a JSON-RPC message', async () => {
+  it('answers 400 with JSON-RPC error -32600 for a body that is not a JSON-RPC request', async () => {
     const res = await rawPost({ jsonrpc: '2.0', id: 1 });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual(
-      errorBody(400, 'FST_ERR_VALIDATION', "body must have required property 'method'"),
-    );
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32600, message: 'Invalid Request: method Expected required property' },
+    });
   });
 
   it('answers a notification with 202 and no body', async () => {

@@ -148,6 +148,7 @@ describe('agent-search-mcp with REDIS_URL', () => {
         SLACK_USER_TOKEN: DEMO_USER_TOKEN,
         SLACK_API_URL: slack.url,
         REDIS_URL: redis.url,
+        KEY_HASH_SECRET: 'stdio-test-key-hash-secret',
         LOG_LEVEL: 'warn',
       },
       stderr: 'ignore',

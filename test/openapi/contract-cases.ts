@@ -256,8 +256,10 @@ export const contractCases: ContractCase[] = [
   {
     op: 'mcp',
     status: 400,
-    request: mcp({ jsonrpc: '2.0', id: 1 }),
-    error: ['FST_ERR_VALIDATION', "body must have required property 'method'"],
+    request: mcp(
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${'['.repeat(70)}${']'.repeat(70)}}}`,
+    ),
+    error: ['AS_ERR_BODY_TOO_DEEP', 'The body nests objects and arrays deeper than 64 levels, the limit'],
   },
   {
     op: 'mcp',

@@ -67,7 +67,7 @@ describe('openapi/openapi.json', () => {
     expect(undescribed).toEqual([]);
   });
 
-  it('gives every response a description and examples, and every error the shared ErrorBody', () => {
+  it('gives every response a description and examples, and every error the shared ErrorBody (or, for an invalid MCP request, a JSON-RPC error)', () => {
     for (const { path, op } of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
         const where = `${path} ${status}`;
@@ -81,10 +81,13 @@ describe('openapi/openapi.json', () => {
         if (types.length === 2)
           expect(response.content?.['text/plain']?.schema, where).toMatchObject({ type: 'string' });
         for (const m of media) expect(Object.keys(m.examples ?? {}).length, where).toBeGreaterThan(0);
-        if (Number(status) >= 400)
+        const errorBody = { $ref: '#/components/schemas/ErrorBody' };
+        if (path === '/mcp' && status === '400')
           expect(response.content?.['application/json']?.schema, where).toEqual({
-            $ref: '#/components/schemas/ErrorBody',
+            anyOf: [errorBody, { $ref: '#/components/schemas/JsonRpcError' }],
           });
+        else if (Number(status) >= 400)
+          expect(response.content?.['application/json']?.schema, where).toEqual(errorBody);
       }
     }
   });

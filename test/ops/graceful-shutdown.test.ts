@@ -69,7 +69,11 @@ const messages = (lines: string[]) => lines.flatMap((l) => (l.startsWith('{') ? 
 
 describe('graceful shutdown of src/server.ts', () => {
   it('on SIGTERM refuses new connections, finishes the request in flight, closes Redis and exits 0', async () => {
-    const server = await startServer(slack, { SHUTDOWN_GRACE_MS: '8000', REDIS_URL: inject('redisUrl') });
+    const server = await startServer(slack, {
+      SHUTDOWN_GRACE_MS: '8000',
+      REDIS_URL: inject('redisUrl'),
+      KEY_HASH_SECRET: 'graceful-shutdown-test-secret',
+    });
     slack.inject({ method: 'search.messages', kind: 'delay', ms: 1500 });
     const inFlight = fetch(`${server.url}/search/messages?query=deploy`, { headers });
     await waitFor(() => slack.count('search.messages') === 1, 'the search to reach Slack');

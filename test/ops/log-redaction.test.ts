@@ -46,6 +46,7 @@ describe('logs', () => {
       await h.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
       await h.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${API_TOKEN}` } }),
       await h.app.inject({ url: `/no-such-route?token=${URL_TOKEN}&q=1`, headers: auth }),
+      await h.app.inject({ url: '/search/messages/?query=private+search+words', headers: auth }),
     ];
     h.slack.inject({ method: 'search.messages', kind: 'http', status: 500, times: 3 });
     responses.push(
@@ -54,21 +55,24 @@ describe('logs', () => {
         headers: { ...auth, 'x-slack-token': DEMO_OTHER_TOKEN },
       }),
     );
-    expect(responses.map((r) => r.statusCode)).toEqual([200, 400, 400, 401, 200, 401, 404, 502]);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 400, 400, 401, 200, 401, 404, 404, 502]);
+    expect(lines.join('')).not.toContain('private');
 
     const output = lines.join('');
     expect(lines.length).toBeGreaterThan(20);
     for (const secret of SECRETS) expect(output, `a log line contains ${secret}`).not.toContain(secret);
-    // The access line names the route template; only a request no route matched has its URL, redacted.
+    // The access line names the route template, never the URL; a request no route matched is "unmatched".
     const access = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
-    expect(access.map((l) => [l.route ?? l.url, l.statusCode])).toEqual([
+    expect(access.every((l) => !('url' in l))).toBe(true);
+    expect(access.map((l) => [l.route, l.statusCode])).toEqual([
       ['/search/messages', 200],
       ['/search/messages', 400],
       ['/search/messages', 400],
       ['/threads/:channel/:ts', 401],
       ['/metrics', 200],
       ['/metrics', 401],
-      ['/no-such-route?token=[Redacted]&q=1', 404],
+      ['unmatched', 404],
+      ['unmatched', 404],
       ['/search/messages', 502],
     ]);
   });

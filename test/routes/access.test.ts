@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, trustProxySetting } from '../../src/config.js';
 import { API_TOKEN, buildHarness, errorBody, type Harness } from '../helper.js';
 
 const CATALOG_ONLY = 'access-catalog-only-71f0';
@@ -95,10 +96,13 @@ describe('bearer tokens', () => {
     }
   });
 
-  it('limit invalid attempts per client address: 429 with Retry-After, other addresses unaffected', async () => {
+  it('limit invalid attempts per client address: 429 with Retry-After, valid tokens and other addresses unaffected', async () => {
     const wrong = bearer('not-a-token');
     for (let i = 0; i < 3; i++) expect((await send(SEARCH, wrong, '10.9.9.9')).statusCode).toBe(401);
-    const limited = await send(SEARCH, bearer(API_TOKEN), '10.9.9.9');
+    // A valid token from the same address (a colleague behind the same NAT) is never refused.
+    expect((await send(SEARCH, bearer(API_TOKEN), '10.9.9.9')).statusCode).toBe(200);
+    expect((await send('/catalog/search', bearer(CATALOG_ONLY), '10.9.9.9')).statusCode).toBe(200);
+    const limited = await send(SEARCH, bearer('another-guess'), '10.9.9.9');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual(
       errorBody(
@@ -108,7 +112,8 @@ describe('bearer tokens', () => {
       ),
     );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await send(SEARCH, bearer(API_TOKEN), '10.9.9.8')).statusCode).toBe(200);
+    expect((await send(SEARCH, {}, '10.9.9.9')).statusCode).toBe(401);
+    expect((await send(SEARCH, wrong, '10.9.9.8')).statusCode).toBe(401);
   });
 });
 
@@ -126,4 +131,49 @@ describe('X-Slack-Token', () => {
     ]);
     expect(h.slack.count('search.messages')).toBe(calls);
   });
+});
+
+describe('TRUST_PROXY', () => {
+  const behindProxy = (h2: Harness, client: string, token: string) =>
+    h2.app.inject({
+      method: 'GET',
+      url: SEARCH,
+      headers: { ...bearer(token), 'x-forwarded-for': client },
+      remoteAddress: '10.0.0.2',
+    });
+
+  it.each([
+    ['unset: X-Forwarded-For is ignored, so clients behind one proxy share its address', undefined, 429],
+    ['a hop count: each client behind the proxy has its own address', '1', 401],
+    ['the proxy’s range: each client behind the proxy has its own address', '10.0.0.0/8, loopback', 401],
+  ])('%s', async (_name, trust, otherClient) => {
+    const h2 = await buildHarness({ config: { AUTH_FAILURES_MAX: 2, ...(trust && { TRUST_PROXY: trust }) } });
+    try {
+      for (let i = 0; i < 2; i++)
+        expect((await behindProxy(h2, '203.0.113.5', 'guess')).statusCode).toBe(401);
+      expect((await behindProxy(h2, '203.0.113.5', 'guess')).statusCode).toBe(429);
+      expect((await behindProxy(h2, '198.51.100.7', 'guess')).statusCode).toBe(otherClient);
+      expect((await behindProxy(h2, '203.0.113.5', API_TOKEN)).statusCode).toBe(200);
+    } finally {
+      await h2.close();
+    }
+  });
+
+  it.each([
+    ['1', 1],
+    ['3', 3],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    [' 10.1.2.3 , fd00::/8,loopback', ['10.1.2.3', 'fd00::/8', 'loopback']],
+  ])('takes %j', (value, setting) => {
+    expect(trustProxySetting(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY)).toEqual(setting);
+  });
+
+  it.each(['true', '0', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/8', '1.5'])(
+    'refuses %j naming it',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        `Invalid configuration: TRUST_PROXY must be a hop count (1 or more) or addresses and CIDR ranges separated by commas; ${JSON.stringify(value)} is neither`,
+      );
+    },
+  );
 });

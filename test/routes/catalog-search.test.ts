@@ -194,7 +194,7 @@ describe('bad input → 400 naming the item, never 500', () => {
     [
       'description a number',
       { query: ['a'], tools: [{ ...tool, description: 5 }] },
-      'body/tools/0/description Expected union value',
+      'body/tools/0/description Expected string or null',
     ],
     ['missing tools', { query: ['a'] }, 'body/tools Expected required property'],
     [
@@ -215,7 +215,7 @@ describe('bad input → 400 naming the item, never 500', () => {
     [
       'description not a string',
       { query: ['a'], tools: [{ ...tool, description: 7 }] },
-      'body/tools/0/description Expected union value',
+      'body/tools/0/description Expected string or null',
     ],
     [
       'serverId not a string',

@@ -146,6 +146,41 @@ describe('Slack errors', () => {
     }
   });
 
+  it('caps a Retry-After past SLACK_MAX_RETRY_AFTER_S, then tries Slack again', async () => {
+    let now = Date.now();
+    const isolated = await buildHarness({
+      fake: { workspace: tinyWorkspace() },
+      config: { SLACK_USER_TOKEN: ALICE_TOKEN },
+      clock: () => now,
+    });
+    try {
+      isolated.slack.inject({ method: 'search.messages', kind: 'ratelimit', retryAfter: 100_000 });
+      const res = await get(isolated.app, '/search/messages?query=a');
+      expect({ status: res.status, retryAfter: res.headers['retry-after'], body: res.body }).toEqual({
+        status: 429,
+        retryAfter: '900',
+        body: errorBody(
+          429,
+          'AS_ERR_SLACK_RATE_LIMITED',
+          'Slack rate limit for search.messages: retry after 900 s',
+        ),
+      });
+      now += 800_000;
+      const blocked = await get(isolated.app, '/search/messages?query=b');
+      expect({ status: blocked.status, retryAfter: blocked.headers['retry-after'] }).toEqual({
+        status: 429,
+        retryAfter: '100',
+      });
+      expect(isolated.slack.count('search.messages')).toBe(1);
+      now += 100_000;
+      const after = await get(isolated.app, '/search/messages?query=c');
+      expect(after.status).toBe(200);
+      expect(isolated.slack.count('search.messages')).toBe(2);
+    } finally {
+      await isolated.close();
+    }
+  });
+
   it('treats a 429 without Retry-After as rate limited for the default time', async () => {
     const isolated = await buildHarness({
       fake: { workspace: tinyWorkspace() },

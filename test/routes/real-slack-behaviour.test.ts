@@ -148,9 +148,32 @@ describe('bodies Slack should never send answer 502 in our shape, never 500', ()
       'search.messages body this service cannot read: a message has no ts',
     ],
     [
+      'search.messages',
+      {
+        ok: true,
+        messages: { total: 1, matches: [{ ts: '1773000001.000100', channel: {}, text: 'where?' }] },
+      },
+      'search.messages body this service cannot read: a match says neither its channel nor its permalink',
+    ],
+    [
+      'search.messages',
+      { ok: true, response_metadata: '', messages: { total: 0, matches: [] } },
+      'search.messages body this service cannot read: its Slack client could not read it',
+    ],
+    [
       'conversations.replies',
       { ok: true, messages: [{ text: 'no ts' }] },
       'conversations.replies body this service cannot read: a message has no ts',
+    ],
+    [
+      'conversations.replies',
+      { ok: true, messages: { 0: { ts: '1773000001.000100', text: 'a list as an object' } } },
+      'conversations.replies body this service cannot read: messages is not a list',
+    ],
+    [
+      'conversations.replies',
+      { ok: true, messages: [null, { ts: '1773000001.000100' }] },
+      'conversations.replies body this service cannot read: a message is not an object',
     ],
   ] as const)('%s %j', async (method, body, message) => {
     h = await buildHarness();

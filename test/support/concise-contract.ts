@@ -174,7 +174,7 @@ export function threadMeaningViolations(concise: Body, detailed: Body): string[]
     const isParent = !filledString(m.thread_ts) || m.thread_ts === m.ts;
     const expected: Body = {
       user_id: filledString(m.user) ?? filledString(m.bot_id),
-      thread_ts: filledString(m.thread_ts) ?? undefined,
+      thread_ts: filledString(m.thread_ts) ?? (Number(m.reply_count) > 0 ? m.ts : undefined),
       is_parent: isParent,
       reply_count: isParent ? m.reply_count : undefined,
       parent_user_id: isParent ? undefined : (filledString(m.parent_user_id) ?? undefined),

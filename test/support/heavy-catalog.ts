@@ -1,3 +1,5 @@
+import { MAX_JSON_CONTAINERS, MAX_JSON_DEPTH } from '../../src/http/json-limits.js';
+
 // The costliest catalog body that fits the 8 MiB limit: hundreds of tools with long CJK descriptions
 // (every character pair is a distinct index term) and long CJK queries and context.
 const cjk = (length: number, seed: number) => {
@@ -17,4 +19,53 @@ export function heavyCatalogBody(variant = 0, megabytes = 7): string {
   }));
   const query = Array.from({ length: 16 }, (_, i) => cjk(2048, 100 + i + variant));
   return JSON.stringify({ query, context: cjk(16_000, 7 + variant), tools, maxResults: 100 });
+}
+
+/**
+ * The costliest catalog body within the body limits for the event loop: about `megabytes` MB of 400
+ * tools whose `inputSchema`s nest parameters as deep as MAX_JSON_DEPTH allows (28 property levels of two
+ * objects each, below the 7 levels above them), as many such chains as MAX_JSON_CONTAINERS leaves room
+ * for (two a tool: ~47,600 objects); the rest is CJK descriptions.
+ */
+export function deepCatalogBody(variant = 0, megabytes = 7.5): string {
+  const TOOLS = 400;
+  const levels = Math.floor((MAX_JSON_DEPTH - 7) / 2);
+  // Root, query and tools; each tool, its inputSchema and properties; each chain 2 a level, its opt and {}.
+  const chains = Math.floor((MAX_JSON_CONTAINERS - 3 - 3 * TOOLS) / TOOLS / (2 * levels + 2));
+  const chain = (tool: number, c: number) => {
+    let open = '';
+    let close = '';
+    for (let l = 0; l < levels; l++) {
+      open += `{"p${c}_${l}":{"type":"object","description":"level ${l} of option ${c} for tool ${tool}","properties":`;
+      close += '}}';
+    }
+    return `${open}{}${close}`;
+  };
+  const schemaOf = (tool: number) => {
+    const list = Array.from(
+      { length: chains },
+      (_, c) => `"opt${c}":{"type":"object","properties":${chain(tool, c)}}`,
+    );
+    return `{"type":"object","description":"arguments","properties":{${list.join(',')}}}`;
+  };
+  const schemas = Array.from({ length: TOOLS }, (_, i) => schemaOf(i));
+  const schemaBytes = schemas.reduce((n, s) => n + s.length, 0);
+  const descriptionChars = Math.max(0, Math.floor((megabytes * 1_000_000 - schemaBytes) / TOOLS / 3.1));
+  const tools = schemas.map(
+    (schema, i) =>
+      `{"toolKey":"deep-${variant}-${i}","toolName":"tool_${i}","serverName":"server ${i % 30}","description":${JSON.stringify(cjk(descriptionChars, i + variant * 1000))},"inputSchema":${schema}}`,
+  );
+  const query = JSON.stringify(Array.from({ length: 16 }, (_, i) => cjk(512, 100 + i + variant)));
+  return `{"query":${query},"context":"option level tool","tools":[${tools.join(',')}],"maxResults":100}`;
+}
+
+/** The bodies issue 20 reported: 400 tools whose one parameter nests `levels` arrays (2 bytes a level). */
+export function nestedArraysCatalogBody(variant = 0, levels = 2500): string {
+  const nested = `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const tools = Array.from(
+    { length: 400 },
+    (_, i) =>
+      `{"toolKey":"nested-${variant}-${i}","toolName":"tool_${i}","serverName":"server ${i % 30}","description":"tool ${i}","inputSchema":{"properties":{"a":${nested}}}}`,
+  );
+  return `{"query":["tool option"],"tools":[${tools.join(',')}],"maxResults":100}`;
 }

@@ -221,7 +221,7 @@ describe('readConversation', () => {
 });
 
 describe('reading bodies', () => {
-  const match = { ts: '1.000001', user: '' };
+  const match = { ts: '1.000001', user: '', channel: { id: 'C1' } };
 
   it('search: totals from total, paging or pagination; pages and cursors wherever Slack puts them', () => {
     expect(
@@ -268,7 +268,7 @@ describe('reading bodies', () => {
     expect(() => readSearchBody({ messages: [] })).toThrow(/messages is not an object/);
   });
 
-  it('replies: has_more needs a cursor; no ts is unreadable', () => {
+  it('replies: has_more needs a cursor, and a cursor counts unless has_more is false; no ts is unreadable', () => {
     expect(
       readRepliesBody({ messages: [match], has_more: true, response_metadata: { next_cursor: 'c' } }),
     ).toEqual({
@@ -279,7 +279,17 @@ describe('reading bodies', () => {
     expect(readRepliesBody({ messages: [match], has_more: true })).toEqual({
       messages: [match],
       hasMore: false,
-      nextCursor: undefined,
+    });
+    // A cursor is more to read unless has_more says otherwise; then there is no cursor either.
+    const cursor = { response_metadata: { next_cursor: 'c' } };
+    expect(readRepliesBody({ messages: [match], ...cursor })).toEqual({
+      messages: [match],
+      hasMore: true,
+      nextCursor: 'c',
+    });
+    expect(readRepliesBody({ messages: [match], has_more: false, ...cursor })).toEqual({
+      messages: [match],
+      hasMore: false,
     });
     expect(() => readRepliesBody({ messages: [{ text: 'no ts' }] })).toThrow(
       'Slack sent a conversations.replies body this service cannot read: a message has no ts',

@@ -1,0 +1,73 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { type JsonRpcErrorAnswer, McpMessage } from '../schemas/mcp.js';
+
+/** JSON-RPC 2.0 error codes this server answers itself. */
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const INVALID_PARAMS = -32602;
+
+const envelope = TypeCompiler.Compile(McpMessage);
+
+type Id = string | number | null;
+const isId = (id: unknown): id is string | number =>
+  (typeof id === 'string' && id.length <= 256) || Number.isSafeInteger(id);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const jsonRpcError = (id: Id, code: number, message: string): JsonRpcErrorAnswer => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message },
+});
+
+/** What is wrong with a tools/call's params, if anything (the SDK would answer -32603 with a zod dump). */
+function toolCallProblem(params: unknown): string | undefined {
+  if (!isObject(params)) return 'params must be an object with the tool name and its arguments';
+  if (typeof params.name !== 'string') return 'params.name must be a string: the name of a tool';
+  if (params.arguments !== undefined && !isObject(params.arguments))
+    return "params.arguments must be an object of the tool's arguments (or left out)";
+  return undefined;
+}
+
+/**
+ * A JSON-RPC 2.0 request or notification exactly as sent (ids keep their type), or the error answer it
+ * gets: -32600 for an invalid request (an id that is not a string or an integer among them, answered with
+ * id null), -32602 for a tools/call whose params are not a tool name and an object of arguments.
+ */
+export function checkMessage(value: unknown): { message: JSONRPCMessage } | { answer: JsonRpcErrorAnswer } {
+  if (!isObject(value))
+    return {
+      answer: jsonRpcError(
+        null,
+        INVALID_REQUEST,
+        'Invalid Request: send one JSON-RPC 2.0 object (no batches)',
+      ),
+    };
+  const hasId = 'id' in value;
+  if (hasId && !isId(value.id))
+    return {
+      answer: jsonRpcError(
+        null,
+        INVALID_REQUEST,
+        'Invalid Request: id must be a string (at most 256 characters) or an integer',
+      ),
+    };
+  const id = hasId ? (value.id as string | number) : null;
+  if (!envelope.Check(value)) {
+    const first = envelope.Errors(value).First();
+    const where = first?.path ? first.path.slice(1).replaceAll('/', '.') : 'the message';
+    return {
+      answer: jsonRpcError(
+        id,
+        INVALID_REQUEST,
+        `Invalid Request: ${where} ${first?.message ?? 'is invalid'}`,
+      ),
+    };
+  }
+  if (value.method === 'tools/call') {
+    const problem = toolCallProblem(value.params);
+    if (problem) return { answer: jsonRpcError(id, INVALID_PARAMS, `Invalid params: ${problem}`) };
+  }
+  return { message: value as JSONRPCMessage };
+}

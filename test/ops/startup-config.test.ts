@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, inject, it } from 'vitest';
+import { KEY_HASH_SECRET_REQUIRED, loadConfig } from '../../src/config.js';
+import { freePort } from '../support/redis-server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SECRET = 'startup-config-test-secret';
+
+/** Runs `script` with tsx and only `env`, until it exits or prints `until`; then stops it. */
+function run(script: string, env: Record<string, string>, until?: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+      if (until && stdout.includes(until)) child.kill('SIGKILL');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('replicas sharing Redis must share KEY_HASH_SECRET', () => {
+  it('loadConfig refuses REDIS_URL without KEY_HASH_SECRET, and takes either alone or both', () => {
+    expect(() => loadConfig({ REDIS_URL: 'redis://redis:6379' })).toThrow(KEY_HASH_SECRET_REQUIRED);
+    expect(loadConfig({ REDIS_URL: 'redis://redis:6379', KEY_HASH_SECRET: SECRET }).KEY_HASH_SECRET).toBe(
+      SECRET,
+    );
+    expect(loadConfig({}).KEY_HASH_SECRET.length).toBeGreaterThanOrEqual(16);
+    expect(() => loadConfig({ REDIS_URL: 'redis://redis:6379', KEY_HASH_SECRET: 'short' })).toThrow(
+      'Invalid configuration: KEY_HASH_SECRET must NOT have fewer than 16 characters',
+    );
+  });
+
+  it.each(['src/server.ts', 'src/mcp-stdio.ts'])(
+    '%s with REDIS_URL and no KEY_HASH_SECRET exits 1 naming the setting and why',
+    async (script) => {
+      const { code, stdout, stderr } = await run(script, {
+        REDIS_URL: inject('redisUrl'),
+        SLACK_USER_TOKEN: 'xoxp-startup',
+      });
+      expect({ code, stdout, stderr }).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${KEY_HASH_SECRET_REQUIRED}\n`,
+      });
+    },
+  );
+
+  it('npm run demo with REDIS_URL still starts (it brings its own secret)', async () => {
+    const ports = { PORT: String(await freePort()), FAKE_SLACK_PORT: String(await freePort()) };
+    const { stdout, stderr } = await run(
+      'fake-slack/demo.ts',
+      { ...ports, REDIS_URL: inject('redisUrl') },
+      'agent-search demo is running',
+    );
+    expect(stderr).not.toContain('Invalid configuration');
+    expect(stdout).toContain(`agent-search demo is running on http://localhost:${ports.PORT}`);
+  });
+});

@@ -1,6 +1,8 @@
 import { authTest } from './auth-test.js';
 import { chatGetPermalink } from './chat-get-permalink.js';
+import { conversationsHistory } from './conversations-history.js';
 import { conversationsInfo } from './conversations-info.js';
+import { conversationsList } from './conversations-list.js';
 import { conversationsReplies } from './conversations-replies.js';
 import type { MethodSpec } from './method-context.js';
 import { searchMessages } from './search-messages.js';
@@ -10,7 +12,9 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
   ['auth.test', authTest],
   ['search.messages', searchMessages],
   ['conversations.replies', conversationsReplies],
+  ['conversations.history', conversationsHistory],
   ['conversations.info', conversationsInfo],
+  ['conversations.list', conversationsList],
   ['users.info', usersInfo],
   ['chat.getPermalink', chatGetPermalink],
 ]);

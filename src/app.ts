@@ -25,6 +25,7 @@ import slackPlugin from './plugins/slack.js';
 import slackSearchPlugin from './plugins/slack-search.js';
 import type { RateGate } from './rate-gates/rate-gate.js';
 import catalogSearchRoute from './routes/catalog-search.js';
+import channelsRoute from './routes/channels.js';
 import healthRoutes from './routes/health.js';
 import mcpRoute from './routes/mcp.js';
 import metricsRoute from './routes/metrics.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(searchMessagesRoute);
   await app.register(threadsRoute);
+  await app.register(channelsRoute);
   await app.register(catalogSearchRoute);
   await app.register(mcpRoute);
   await app.register(metricsRoute);

@@ -50,6 +50,7 @@ async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
       deadlineMs: config.REQUEST_DEADLINE_MS,
       defaultRetryAfterS: config.SLACK_DEFAULT_RETRY_AFTER_S,
       maxRepliesLimit: config.SLACK_RATE_PRESET === 'non-marketplace' ? 15 : 1000,
+      channelListTtlMs: config.CACHE_CHANNELS_TTL_MS,
       keySecret: config.KEY_HASH_SECRET,
     },
   });

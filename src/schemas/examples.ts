@@ -112,6 +112,23 @@ export const threadExamples: Record<string, NamedExample> = {
   },
 };
 
+const { is_parent: _, ...channelRoot } = root;
+
+export const historyExamples: Record<string, NamedExample> = {
+  concise: {
+    summary: 'GET /channels/%23incidents/history?limit=1',
+    value: {
+      ok: true,
+      channel_id: 'C07INCIDNT',
+      channel_name: 'incidents',
+      messages: [channelRoot],
+      has_more: true,
+      summary: '1 message from #incidents at 2026-03-10 09:12 UTC. Use next_cursor for older messages.',
+      response_metadata: { next_cursor: 'bmV4dF90czoxNzczMTMzOTIwMDA0MTAw' },
+    },
+  },
+};
+
 export const catalogExamples: Record<string, NamedExample> = {
   ranked: {
     summary: 'query ["send", "slack", "message"] over a Slack and a GitHub tool',

@@ -1,8 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
 import { SearchRequest, SearchResponse, SearchResult, ToolInfo } from './catalog.js';
+import { ConciseHistoryBody, DetailedHistoryBody } from './channels.js';
 import { ErrorBody } from './error.js';
 import { ConciseSearchBody, DetailedSearchBody } from './search-messages.js';
-import { ConciseMatch, ConciseThreadMessage } from './slack.js';
+import { ConciseChannelMessage, ConciseMatch, ConciseThreadMessage } from './slack.js';
 import { ConciseThreadBody, DetailedThreadBody } from './threads.js';
 
 /** Schemas with an `$id`, added once at the root: routes `$ref` them and they become OpenAPI components. */
@@ -14,6 +15,9 @@ export const sharedSchemas: TSchema[] = [
   DetailedSearchBody,
   ConciseThreadBody,
   DetailedThreadBody,
+  ConciseChannelMessage,
+  ConciseHistoryBody,
+  DetailedHistoryBody,
   ToolInfo,
   SearchRequest,
   SearchResult,

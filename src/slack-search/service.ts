@@ -1,9 +1,11 @@
 import type { CacheStatus } from '../cache/types.js';
+import type { ChannelHistoryParams, HistoryBody } from '../schemas/channels.js';
 import type { SearchMessagesBody, SearchMessagesParams } from '../schemas/search-messages.js';
 import type { ThreadBody, ThreadRepliesParams } from '../schemas/threads.js';
 import type { Surface } from '../slack/wording.js';
 import type { SlackAccess } from '../slack-client/types.js';
 import { type AnswerCacheDeps, createAnswerCache } from './answer-cache.js';
+import { channelHistory } from './channel-history.js';
 import type { PipelineDeps } from './pipeline-deps.js';
 import { searchMessages } from './search-messages.js';
 import { threadReplies } from './thread-replies.js';
@@ -14,7 +16,7 @@ export interface SearchOptions {
 }
 
 /**
- * Slack search and thread reads, the one pipeline every front end calls: identity once per request, the
+ * Slack search, thread and channel reads, the one pipeline every front end calls: identity once per request, the
  * cached answer, else Slack (cached), formatting, summary and byte cap. Bodies may be shared with the
  * cache: callers send them and never change them. Failures are the typed errors of `src/errors.ts`.
  */
@@ -29,6 +31,11 @@ export interface SlackSearch {
     params: ThreadRepliesParams,
     options: SearchOptions,
   ): Promise<{ body: ThreadBody; cache: CacheStatus }>;
+  channelHistory(
+    access: SlackAccess,
+    params: ChannelHistoryParams,
+    options: SearchOptions,
+  ): Promise<{ body: HistoryBody; cache: CacheStatus }>;
 }
 
 export function createSlackSearch(deps: Omit<PipelineDeps, 'answers'> & AnswerCacheDeps): SlackSearch {
@@ -36,5 +43,6 @@ export function createSlackSearch(deps: Omit<PipelineDeps, 'answers'> & AnswerCa
   return {
     searchMessages: (access, params, { surface }) => searchMessages(pipeline, access, params, surface),
     threadReplies: (access, params, { surface }) => threadReplies(pipeline, access, params, surface),
+    channelHistory: (access, params, { surface }) => channelHistory(pipeline, access, params, surface),
   };
 }

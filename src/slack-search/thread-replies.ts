@@ -4,15 +4,12 @@ import { dedupeByTs, toConciseThreadMessage } from '../slack/format-thread.js';
 import { type BudgetCut, fitToBudget } from '../slack/llm-budget.js';
 import { readRepliesBody } from '../slack/read-slack-body.js';
 import { filled, num, type SlackObject } from '../slack/slack-values.js';
-import { budgetNote, staleNote, threadSummary } from '../slack/summary.js';
+import { budgetNote, pageCapNote, staleNote, threadSummary } from '../slack/summary.js';
 import { decodeThreadCursor, encodeThreadCursor, type ThreadCursor } from '../slack/thread-cursor.js';
 import { type Surface, WORDING } from '../slack/wording.js';
 import type { SlackAccess } from '../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
-
-/** Slack's page size for apps outside the Marketplace. */
-const NON_MARKETPLACE_LIMIT = 15;
 
 /** The thread's size from its parent: reply_count + 1. */
 const threadSize = (messages: SlackObject[]) => {
@@ -69,12 +66,8 @@ export async function threadReplies(
     };
   }
   const notes = fetched.status === 'STALE' ? [staleNote(fetched.ageMs)] : [];
-  const sent = read.messages.length;
-  if (read.hasMore && sent < limit && sent <= NON_MARKETPLACE_LIMIT) {
-    notes.push(
-      `Slack sent ${sent} messages where the limit was ${limit}: apps outside the Slack Marketplace get at most ${NON_MARKETPLACE_LIMIT} a page.`,
-    );
-  }
+  const capNote = pageCapNote(read.messages.length, limit, read.hasMore);
+  if (capNote) notes.push(capNote);
   const summarise = (cut: BudgetCut) => {
     const last = (list[list.length - 1] as { ts?: string } | undefined)?.ts;
     const advice = cut.dropped && last ? wording.threadResume(last) : 'ask for a smaller limit';

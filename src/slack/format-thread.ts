@@ -1,4 +1,4 @@
-import type { ConciseThreadMessage } from '../schemas/slack.js';
+import type { ConciseChannelMessage, ConciseThreadMessage } from '../schemas/slack.js';
 import type { ReadNames } from './mrkdwn.js';
 import { buildPermalink } from './permalink.js';
 import { readMessageText } from './read-message.js';
@@ -48,5 +48,14 @@ export function toConciseThreadMessage(m: SlackObject, ctx: ThreadContext): Conc
   if (isParent && replyCount !== undefined) out.reply_count = replyCount;
   const parentUser = filled(m.parent_user_id);
   if (!isParent && parentUser) out.parent_user_id = parentUser;
+  return out;
+}
+
+/** A channel message (conversations.history): the thread fields without those only a thread read needs. */
+export function toConciseChannelMessage(m: SlackObject, ctx: ThreadContext): ConciseChannelMessage {
+  const { user_id, user_name, ts, text, permalink, thread_ts, reply_count } = toConciseThreadMessage(m, ctx);
+  const out: ConciseChannelMessage = { user_id, user_name, ts, text, permalink };
+  if (thread_ts) out.thread_ts = thread_ts;
+  if (reply_count !== undefined) out.reply_count = reply_count;
   return out;
 }

@@ -67,3 +67,41 @@ export function staleNote(ageMs: number): string {
   const age = seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
   return `Slack is unavailable or rate limited: these results were cached ${age} ago and may be out of date.`;
 }
+
+/** Slack's page size for apps outside the Marketplace (conversations.replies and .history). */
+export const NON_MARKETPLACE_LIMIT = 15;
+
+/** Says so when Slack sent a short page with more to come: the non-Marketplace cap of 15, not the end. */
+export function pageCapNote(sent: number, limit: number, hasMore: boolean): string | undefined {
+  if (!hasMore || sent >= limit || sent > NON_MARKETPLACE_LIMIT) return undefined;
+  return `Slack sent ${sent} messages where the limit was ${limit}: apps outside the Slack Marketplace get at most ${NON_MARKETPLACE_LIMIT} a page.`;
+}
+
+/** `2026-03-10 09:12 UTC` for a Slack ts. */
+export const utcMinute = (ts: string) =>
+  `${new Date(Number(ts) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export interface HistorySummaryInput {
+  /** `#deploys`, or the id when the name is unknown. */
+  channel: string;
+  /** The page's timestamps, in any order. */
+  ts: string[];
+  hasMore: boolean;
+  /** True when the page was read forward from `oldest`: next_cursor then gives newer messages. */
+  forward: boolean;
+  notes?: string[];
+}
+
+/** "12 messages from #deploys between 2026-03-10 09:12 UTC and 2026-03-10 14:30 UTC, newest first." */
+export function historySummary({ channel, ts, hasMore, forward, notes = [] }: HistorySummaryInput): string {
+  const sorted = [...ts].sort((a, b) => Number(a) - Number(b));
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  let s: string;
+  if (first === undefined || last === undefined) s = `No messages from ${channel} in this window.`;
+  else if (sorted.length === 1) s = `1 message from ${channel} at ${utcMinute(first)}.`;
+  else
+    s = `${sorted.length} messages from ${channel} between ${utcMinute(first)} and ${utcMinute(last)}, newest first.`;
+  if (hasMore) s += ` Use next_cursor for ${forward ? 'newer' : 'older'} messages.`;
+  return [s, ...notes].join(' ');
+}

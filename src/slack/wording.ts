@@ -10,6 +10,8 @@ export interface Wording {
   smallerSearch: string;
   /** How to read the rest of a thread after `lastTs`, when the byte cap cut a page short. */
   threadResume: (lastTs: string) => string;
+  /** How to read on past `lastTs` in a channel's history (newest first), when the byte cap cut a page short. */
+  historyResume: (lastTs: string) => string;
 }
 
 export const WORDING: Record<Surface, Wording> = {
@@ -18,11 +20,13 @@ export const WORDING: Record<Surface, Wording> = {
     threadHint: 'Whole thread: GET /threads/{channel_id}/{thread_ts}.',
     smallerSearch: 'ask for a smaller count or set max_text_chars',
     threadResume: (lastTs) => `continue with oldest=${lastTs}`,
+    historyResume: (lastTs) => `continue with latest=${lastTs}`,
   },
   mcp: {
     param: (name) => name,
     threadHint: 'Whole thread: use slack_get_thread_replies with channel_id and thread_ts.',
     smallerSearch: 'ask for a smaller count or set max_text_chars',
     threadResume: () => 'ask for a smaller limit',
+    historyResume: (lastTs) => `continue with latest=${lastTs}`,
   },
 };

@@ -28,6 +28,7 @@ import catalogSearchRoute from './routes/catalog-search.js';
 import channelsRoute from './routes/channels.js';
 import healthRoutes from './routes/health.js';
 import mcpRoute from './routes/mcp.js';
+import messagesRoute from './routes/messages.js';
 import metricsRoute from './routes/metrics.js';
 import searchMessagesRoute from './routes/search-messages.js';
 import threadsRoute from './routes/threads.js';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(searchMessagesRoute);
   await app.register(threadsRoute);
   await app.register(channelsRoute);
+  await app.register(messagesRoute);
   await app.register(catalogSearchRoute);
   await app.register(mcpRoute);
   await app.register(metricsRoute);

@@ -33,7 +33,7 @@ export const HistoryQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const ChannelFields = {
+export const ChannelFields = {
   channel_id: Type.String(),
   channel_name: Type.Union([Type.String(), Type.Null()], {
     description: 'The channel name; null for a direct message or when Slack did not say',

@@ -129,6 +129,22 @@ export const historyExamples: Record<string, NamedExample> = {
   },
 };
 
+export const contextExamples: Record<string, NamedExample> = {
+  concise: {
+    summary: 'GET /messages/context?url=…&before=0&after=0',
+    value: {
+      ok: true,
+      channel_id: 'C07INCIDNT',
+      channel_name: 'incidents',
+      before: [],
+      message: channelRoot,
+      after: [],
+      summary:
+        'The message by @priya at 2026-03-10 09:12 UTC in #incidents, with 0 messages before it and 0 after, oldest first.',
+    },
+  },
+};
+
 export const catalogExamples: Record<string, NamedExample> = {
   ranked: {
     summary: 'query ["send", "slack", "message"] over a Slack and a GitHub tool',

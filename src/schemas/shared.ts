@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { SearchRequest, SearchResponse, SearchResult, ToolInfo } from './catalog.js';
 import { ConciseHistoryBody, DetailedHistoryBody } from './channels.js';
+import { ConciseContextBody, DetailedContextBody } from './context.js';
 import { ErrorBody } from './error.js';
 import { ConciseSearchBody, DetailedSearchBody } from './search-messages.js';
 import { ConciseChannelMessage, ConciseMatch, ConciseThreadMessage } from './slack.js';
@@ -18,6 +19,8 @@ export const sharedSchemas: TSchema[] = [
   ConciseChannelMessage,
   ConciseHistoryBody,
   DetailedHistoryBody,
+  ConciseContextBody,
+  DetailedContextBody,
   ToolInfo,
   SearchRequest,
   SearchResult,

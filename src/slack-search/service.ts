@@ -1,11 +1,13 @@
 import type { CacheStatus } from '../cache/types.js';
 import type { ChannelHistoryParams, HistoryBody } from '../schemas/channels.js';
+import type { ContextBody, MessageContextParams } from '../schemas/context.js';
 import type { SearchMessagesBody, SearchMessagesParams } from '../schemas/search-messages.js';
 import type { ThreadBody, ThreadRepliesParams } from '../schemas/threads.js';
 import type { Surface } from '../slack/wording.js';
 import type { SlackAccess } from '../slack-client/types.js';
 import { type AnswerCacheDeps, createAnswerCache } from './answer-cache.js';
 import { channelHistory } from './channel-history.js';
+import { messageContext } from './message-context.js';
 import type { PipelineDeps } from './pipeline-deps.js';
 import { searchMessages } from './search-messages.js';
 import { threadReplies } from './thread-replies.js';
@@ -36,6 +38,11 @@ export interface SlackSearch {
     params: ChannelHistoryParams,
     options: SearchOptions,
   ): Promise<{ body: HistoryBody; cache: CacheStatus }>;
+  messageContext(
+    access: SlackAccess,
+    params: MessageContextParams,
+    options: SearchOptions,
+  ): Promise<{ body: ContextBody; cache: CacheStatus }>;
 }
 
 export function createSlackSearch(deps: Omit<PipelineDeps, 'answers'> & AnswerCacheDeps): SlackSearch {
@@ -44,5 +51,6 @@ export function createSlackSearch(deps: Omit<PipelineDeps, 'answers'> & AnswerCa
     searchMessages: (access, params, { surface }) => searchMessages(pipeline, access, params, surface),
     threadReplies: (access, params, { surface }) => threadReplies(pipeline, access, params, surface),
     channelHistory: (access, params, { surface }) => channelHistory(pipeline, access, params, surface),
+    messageContext: (access, params, { surface }) => messageContext(pipeline, access, params, surface),
   };
 }

@@ -52,8 +52,12 @@ export function toConciseThreadMessage(m: SlackObject, ctx: ThreadContext): Conc
 }
 
 /** A channel message (conversations.history): the thread fields without those only a thread read needs. */
-export function toConciseChannelMessage(m: SlackObject, ctx: ThreadContext): ConciseChannelMessage {
-  const { user_id, user_name, ts, text, permalink, thread_ts, reply_count } = toConciseThreadMessage(m, ctx);
+export const toConciseChannelMessage = (m: SlackObject, ctx: ThreadContext): ConciseChannelMessage =>
+  asChannelMessage(toConciseThreadMessage(m, ctx));
+
+/** A concise thread message without `is_parent` and `parent_user_id`. */
+export function asChannelMessage(message: ConciseThreadMessage): ConciseChannelMessage {
+  const { user_id, user_name, ts, text, permalink, thread_ts, reply_count } = message;
   const out: ConciseChannelMessage = { user_id, user_name, ts, text, permalink };
   if (thread_ts) out.thread_ts = thread_ts;
   if (reply_count !== undefined) out.reply_count = reply_count;

@@ -105,3 +105,56 @@ export function historySummary({ channel, ts, hasMore, forward, notes = [] }: Hi
   if (hasMore) s += ` Use next_cursor for ${forward ? 'newer' : 'older'} messages.`;
   return [s, ...notes].join(' ');
 }
+
+export interface ContextSummaryInput {
+  /** `#deploys`, or the id. */
+  channel: string;
+  channelId: string;
+  /** The linked message's author and ts, when it was found. */
+  message?: { userName: string | null; ts: string };
+  /** True when the linked message is a thread reply (before/after are then around its root). */
+  reply: boolean;
+  /** Timestamps of the channel messages shown before and after, oldest first. */
+  before: string[];
+  after: string[];
+  /** The channel-level ts the neighbours are around (the message, or a reply's root). */
+  around: string;
+  /** Whether the channel has more messages beyond those shown, on each side. */
+  moreBefore: boolean;
+  moreAfter: boolean;
+  /** The thread shown, if any: its root ts and whether it goes on past the page. */
+  thread?: { ts: string; hasMore: boolean };
+  notes: string[];
+  wording: Wording;
+}
+
+const count = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
+
+/** What the context read holds and how to read further, in a few sentences. */
+export function contextSummary(input: ContextSummaryInput): string {
+  const { channel, channelId, message, reply, before, after, wording } = input;
+  const what = reply ? 'reply' : 'message';
+  const who = message?.userName ? ` by @${message.userName}` : '';
+  const head = message
+    ? `The ${what}${who} at ${utcMinute(message.ts)} in ${channel}`
+    : `The linked reply in ${channel} is past the first page of its thread`;
+  const around = reply ? "its thread's root" : 'it';
+  const parts = [
+    `${head}, with ${count(before.length)} before ${around} and ${after.length} after, oldest first.`,
+  ];
+  const first = before[0] ?? input.around;
+  const last = after[after.length - 1] ?? input.around;
+  const more = [
+    input.moreBefore ? `earlier: ${wording.historyFrom(channelId, 'latest', first)}` : '',
+    input.moreAfter ? `later: ${wording.historyFrom(channelId, 'oldest', last)}` : '',
+  ].filter(Boolean);
+  if (more.length) parts.push(`More of the channel: ${more.join('; ')}.`);
+  if (input.thread) {
+    parts.push(
+      input.thread.hasMore
+        ? `Its thread's first page is in thread; the rest: ${wording.threadMore(channelId, input.thread.ts)}.`
+        : 'Its whole thread is in thread.',
+    );
+  }
+  return [...parts, ...input.notes].join(' ');
+}

@@ -1,0 +1,255 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ALICE, ALICE_TOKEN, BOB, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
+import { buildHarness, errorBody, get, type Harness } from '../helper.js';
+
+const link = (ts: string, thread?: string) =>
+  `https://tiny.slack.com/archives/${GENERAL}/p${ts.replace('.', '')}${thread ? `?thread_ts=${thread}&cid=${GENERAL}` : ''}`;
+
+const mention = {
+  user_id: BOB,
+  user_name: 'bob',
+  ts: TS.mention,
+  text: 'deploy finished, thanks @alice',
+  permalink: link(TS.mention),
+};
+const parent = {
+  user_id: CAROL,
+  user_name: 'carol',
+  ts: TS.parent,
+  text: 'deploy failed on staging',
+  thread_ts: TS.parent,
+  reply_count: 2,
+  permalink: link(TS.parent),
+};
+const other = {
+  user_id: CAROL,
+  user_name: 'carol',
+  ts: TS.other,
+  text: 'lunch on friday?',
+  permalink: link(TS.other),
+};
+const thread = {
+  ok: true,
+  messages: [
+    { ...parent, is_parent: true },
+    {
+      user_id: ALICE,
+      user_name: 'alice',
+      ts: TS.reply1,
+      text: 'looking at the deploy logs',
+      thread_ts: TS.parent,
+      parent_user_id: CAROL,
+      is_parent: false,
+      permalink: link(TS.reply1, TS.parent),
+    },
+    {
+      user_id: BOB,
+      user_name: 'bob',
+      ts: TS.reply2,
+      text: 'rollback done',
+      thread_ts: TS.parent,
+      parent_user_id: CAROL,
+      is_parent: false,
+      permalink: link(TS.reply2, TS.parent),
+    },
+  ],
+  has_more: false,
+  summary: 'Found 3 messages in thread.',
+};
+const reply1 = { ...thread.messages[1] } as Record<string, unknown>;
+delete reply1.is_parent;
+delete reply1.parent_user_id;
+
+let h: Harness;
+const calls = () =>
+  h.slack.calls
+    .filter((c) => c.method === 'conversations.history' || c.method === 'conversations.replies')
+    .map((c) => [c.method, c.params]);
+beforeAll(async () => {
+  h = await buildHarness({ fake: { workspace: tinyWorkspace() }, config: { SLACK_USER_TOKEN: ALICE_TOKEN } });
+});
+afterAll(() => h.close());
+afterEach(() => h.slack.reset());
+
+const context = (query: string) => get(h.app, `/messages/context?${query}`);
+
+describe('GET /messages/context', () => {
+  it('reads a thread root from its link: neighbours, the message and its thread in 3 Slack calls, then none', async () => {
+    const res = await context(`url=${encodeURIComponent(link(TS.parent))}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-cache']).toBe('MISS');
+    expect(res.body).toEqual({
+      ok: true,
+      channel_id: GENERAL,
+      channel_name: 'general',
+      before: [mention],
+      message: parent,
+      after: [other],
+      thread,
+      summary:
+        'The message by @carol at 2026-01-01 00:01 UTC in #general, with 1 message before it and 1 after, oldest first. Its whole thread is in thread.',
+    });
+    expect(calls()).toEqual([
+      ['conversations.history', { channel: GENERAL, latest: TS.parent, inclusive: 'true', limit: '6' }],
+      ['conversations.history', { channel: GENERAL, oldest: TS.parent, inclusive: 'false', limit: '5' }],
+      ['conversations.replies', { channel: GENERAL, ts: TS.parent, limit: '20' }],
+    ]);
+    h.slack.reset();
+    const again = await context(`url=${encodeURIComponent(link(TS.parent))}`);
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.body).toEqual(res.body);
+    expect(h.slack.calls).toEqual([]);
+  });
+
+  it('reads a reply from its link (thread_ts): its root’s neighbours and the thread, the calls in parallel', async () => {
+    const res = await context(`url=${encodeURIComponent(link(TS.reply1, TS.parent))}&before=1&after=1`);
+    expect(res.body).toEqual({
+      ok: true,
+      channel_id: GENERAL,
+      channel_name: 'general',
+      before: [mention],
+      message: reply1,
+      after: [other],
+      thread,
+      summary:
+        "The reply by @alice at 2026-01-01 00:02 UTC in #general, with 1 message before its thread's root and 1 after, oldest first. Its whole thread is in thread.",
+    });
+    // The thread's page was fetched by the first test: Slack bodies are cached per call, not per route.
+    expect(calls()).toEqual([
+      ['conversations.history', { channel: GENERAL, latest: TS.parent, inclusive: 'true', limit: '2' }],
+      ['conversations.history', { channel: GENERAL, oldest: TS.parent, inclusive: 'false', limit: '1' }],
+    ]);
+  });
+
+  it('finds a reply given as channel + ts without its thread: the channel around its time, then its thread', async () => {
+    const res = await context(`channel=%23general&ts=${TS.reply2}&before=1&after=1`);
+    expect(res.body).toEqual({
+      ok: true,
+      channel_id: GENERAL,
+      channel_name: 'general',
+      before: [parent],
+      message: {
+        ...reply1,
+        user_id: BOB,
+        user_name: 'bob',
+        ts: TS.reply2,
+        text: 'rollback done',
+        permalink: link(TS.reply2, TS.parent),
+      },
+      after: [other],
+      thread,
+      summary:
+        "The reply by @bob at 2026-01-01 00:03 UTC in #general, with 1 message before its thread's root and 1 after, oldest first. More of the channel: earlier: GET /channels/C0GENERAL1/history?latest=1767225660.000200. Its whole thread is in thread.",
+    });
+    expect(calls()).toEqual([
+      ['conversations.history', { channel: GENERAL, latest: TS.reply2, inclusive: 'true', limit: '2' }],
+      ['conversations.history', { channel: GENERAL, oldest: TS.reply2, inclusive: 'false', limit: '1' }],
+      ['conversations.replies', { channel: GENERAL, ts: TS.reply2, limit: '20' }],
+    ]);
+  });
+
+  it('makes one call for the message alone (before=0, after=0) and one per side asked', async () => {
+    const alone = await context(`channel=${GENERAL}&ts=${TS.other}&before=0&after=0`);
+    expect(alone.body).toEqual({
+      ok: true,
+      channel_id: GENERAL,
+      channel_name: 'general',
+      before: [],
+      message: other,
+      after: [],
+      summary:
+        'The message by @carol at 2026-01-02 00:00 UTC in #general, with 0 messages before it and 0 after, oldest first. More of the channel: earlier: GET /channels/C0GENERAL1/history?latest=1767312000.000700.',
+    });
+    expect(calls()).toEqual([
+      ['conversations.history', { channel: GENERAL, latest: TS.other, inclusive: 'true', limit: '1' }],
+    ]);
+    h.slack.reset();
+    const afterOnly = await context(`channel=${GENERAL}&ts=${TS.mention}&before=0&after=1`);
+    expect((afterOnly.body.message as { ts: string }).ts).toBe(TS.mention);
+    expect((afterOnly.body.after as Array<{ ts: string }>).map((m) => m.ts)).toEqual([TS.parent]);
+    expect(afterOnly.body.summary).toBe(
+      'The message by @bob at 2026-01-01 00:00 UTC in #general, with 0 messages before it and 1 after, oldest first. More of the channel: later: GET /channels/C0GENERAL1/history?oldest=1767225660.000200.',
+    );
+    expect(calls()).toEqual([
+      ['conversations.history', { channel: GENERAL, oldest: TS.mention, inclusive: 'true', limit: '2' }],
+    ]);
+  });
+
+  it('refuses a link to another workspace, naming both', async () => {
+    const res = await context(`url=${encodeURIComponent(link(TS.parent).replace('tiny.', 'acme.'))}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(
+      errorBody(
+        400,
+        'AS_ERR_WORKSPACE_MISMATCH',
+        'The link is to acme.slack.com, but the Slack token is for tiny.slack.com: use a token of that workspace',
+      ),
+    );
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    [
+      'url=https%3A%2F%2Fexample.com%2Farchives%2FC0GENERAL1%2Fp1767225660000200',
+      'querystring/url is not a Slack link (https://<workspace>.slack.com/…)',
+    ],
+    [
+      'url=https%3A%2F%2Ftiny.slack.com%2Fteam%2FU0ALICE001',
+      'querystring/url is not a Slack message link (…/archives/<channel id>/p<16 digits>)',
+    ],
+    ['url=not%20a%20link', 'querystring/url is not a URL'],
+    [
+      `url=${encodeURIComponent(`${link(TS.reply1)}?thread_ts=yesterday`)}`,
+      'querystring/url has a thread_ts that is not a Slack ts (1234567890.123456)',
+    ],
+    [
+      `url=${encodeURIComponent(link(TS.parent))}&channel=${GENERAL}`,
+      'querystring/url names the message: leave out querystring/channel, querystring/ts and querystring/thread_ts',
+    ],
+    [`channel=${GENERAL}`, 'querystring/url, or querystring/channel with querystring/ts, is required'],
+  ])('answers 400 for %s', async (query, message) => {
+    const res = await context(query);
+    expect(res.body).toEqual(errorBody(400, 'AS_ERR_BAD_REQUEST', message));
+  });
+
+  it.each([
+    [`channel=${GENERAL}&ts=1767225660`, 'querystring/ts must match pattern "^\\d{9,10}\\.\\d{6}$"'],
+    [`channel=${GENERAL}&ts=${TS.parent}&before=51`, 'querystring/before must be <= 50'],
+    [`channel=${GENERAL}&ts=${TS.parent}&after=-1`, 'querystring/after must be >= 0'],
+  ])('answers 400 naming the parameter for %s', async (query, message) => {
+    expect((await context(query)).body).toEqual(errorBody(400, 'FST_ERR_VALIDATION', message));
+  });
+
+  it('answers 404 for a message Slack does not have and a channel the token cannot see', async () => {
+    expect((await context(`channel=${GENERAL}&ts=1767225999.000100`)).body).toEqual(
+      errorBody(404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: message_not_found'),
+    );
+    expect((await context(`channel=G0SECRET01&ts=${TS.secret}`)).body).toEqual(
+      errorBody(404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: channel_not_found'),
+    );
+    expect((await context(`channel=%23secret&ts=${TS.secret}`)).body).toEqual(
+      errorBody(
+        404,
+        'AS_ERR_SLACK_NOT_FOUND',
+        'Slack: no channel named #secret that this Slack token can see',
+      ),
+    );
+  });
+
+  it('returns Slack’s message objects in the same places when detailed', async () => {
+    const res = await context(
+      `url=${encodeURIComponent(link(TS.parent))}&before=1&after=0&response_format=detailed`,
+    );
+    expect(res.body).toEqual({
+      ok: true,
+      channel_id: GENERAL,
+      channel_name: 'general',
+      before: [expect.objectContaining({ type: 'message', user: BOB, ts: TS.mention })],
+      message: expect.objectContaining({ type: 'message', user: CAROL, ts: TS.parent, reply_count: 2 }),
+      after: [],
+      thread: expect.objectContaining({ ok: true, has_more: false, summary: 'Found 3 messages in thread.' }),
+      summary:
+        'The message at 2026-01-01 00:01 UTC in #general, with 1 message before it and 0 after, oldest first. Its whole thread is in thread.',
+    });
+  });
+});

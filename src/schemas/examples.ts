@@ -21,7 +21,7 @@ export const searchExamples: Record<string, NamedExample> = {
       query: 'deploy',
       messages: { total: 16, matches: [deployMatch] },
       summary:
-        'Found 16 messages, showing 1. Use next_cursor for more results. Full Slack objects: response_format=detailed.',
+        'Found 16 messages, showing 1. Use next_cursor for more results. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
       response_metadata: { next_cursor: 'as1.WyJzIiwiYjJabWMyVjBPakU9Il0' },
     },
   },

@@ -19,10 +19,17 @@ export function searchSummary({ total, returned, hasMore, notes = [], hint }: Se
   return [s, ...notes, ...(hint ? [hint] : [])].join(' ');
 }
 
-/** How to get more than the concise body gives: the thread read when a match is in a thread. */
-export function conciseSearchHint(hasThreadedMatch: boolean, wording: Wording): string {
-  const detailed = 'Full Slack objects: response_format=detailed.';
-  return hasThreadedMatch ? `${wording.threadHint} ${detailed}` : detailed;
+/**
+ * How to get more than the concise body gives: the thread read when a match is in a thread, the context
+ * read for what was said around a match, Slack's own objects.
+ */
+export function conciseSearchHint(hasThreadedMatch: boolean, wording: Wording, hasMatch = true): string {
+  const hints = [
+    hasThreadedMatch ? wording.threadHint : '',
+    hasMatch ? wording.contextHint : '',
+    'Full Slack objects: response_format=detailed.',
+  ];
+  return hints.filter(Boolean).join(' ');
 }
 
 export interface ThreadSummaryInput {

@@ -30,10 +30,11 @@ export const WORDING: Record<Surface, Wording> = {
     historyFrom: (channel, bound, ts) => `GET /channels/${channel}/history?${bound}=${ts}`,
     threadMore: (channel, threadTs) =>
       `GET /threads/${channel}/${threadTs} with cursor=thread.response_metadata.next_cursor`,
-    contextHint: 'Around a match: GET /messages/context?url=<its permalink>.',
+    contextHint: 'Around a match: GET /messages/context?url=<permalink>.',
   },
   mcp: {
-    param: (name) => name,
+    // The MCP tools name the conversation channel_id, as the thread tool does.
+    param: (name) => (name === 'channel' ? 'channel_id' : name),
     threadHint: 'Whole thread: use slack_get_thread_replies with channel_id and thread_ts.',
     smallerSearch: 'ask for a smaller count or set max_text_chars',
     threadResume: () => 'ask for a smaller limit',
@@ -42,6 +43,6 @@ export const WORDING: Record<Surface, Wording> = {
       `slack_get_channel_history with channel_id=${channel} and ${bound}=${ts}`,
     threadMore: (channel, threadTs) =>
       `slack_get_thread_replies with channel_id=${channel}, thread_ts=${threadTs} and cursor=thread.response_metadata.next_cursor`,
-    contextHint: 'Around a match: slack_get_message_context with its permalink as url.',
+    contextHint: 'Around a match: slack_get_message_context with url=<permalink>.',
   },
 };

@@ -12,7 +12,8 @@ import {
 } from '../fixtures/tiny-workspace.js';
 import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
-const HINT = 'Full Slack objects: response_format=detailed.';
+const DETAILED = 'Full Slack objects: response_format=detailed.';
+const HINT = `Around a match: GET /messages/context?url=<permalink>. ${DETAILED}`;
 const link = (channel: string, ts: string, thread?: string) =>
   `https://tiny.slack.com/archives/${channel}/p${ts.replace('.', '')}${thread ? `?thread_ts=${thread}&cid=${channel}` : ''}`;
 
@@ -109,7 +110,7 @@ describe('GET /search/messages — concise', () => {
       ok: true,
       query: 'nothingmatchesthis',
       messages: { total: 0, matches: [] },
-      summary: `Found 0 messages. ${HINT}`,
+      summary: `Found 0 messages. ${DETAILED}`,
     });
   });
 

@@ -1,32 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE_TOKEN, BOB, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
+import { GENERAL_MESSAGES } from '../fixtures/tiny-general.js';
+import { ALICE_TOKEN, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 
-const link = (ts: string) => `https://tiny.slack.com/archives/${GENERAL}/p${ts.replace('.', '')}`;
-
-const other = {
-  user_id: CAROL,
-  user_name: 'carol',
-  ts: TS.other,
-  text: 'lunch on friday?',
-  permalink: link(TS.other),
-};
-const parent = {
-  user_id: CAROL,
-  user_name: 'carol',
-  ts: TS.parent,
-  text: 'deploy failed on staging',
-  thread_ts: TS.parent,
-  reply_count: 2,
-  permalink: link(TS.parent),
-};
-const mention = {
-  user_id: BOB,
-  user_name: 'bob',
-  ts: TS.mention,
-  text: 'deploy finished, thanks @alice',
-  permalink: link(TS.mention),
-};
+const { mention, parent, other } = GENERAL_MESSAGES;
 
 let h: Harness;
 const historyCalls = () => h.slack.calls.filter((c) => c.method === 'conversations.history');

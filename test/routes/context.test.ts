@@ -1,33 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GENERAL_MESSAGES, generalLink } from '../fixtures/tiny-general.js';
 import { ALICE, ALICE_TOKEN, BOB, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 
-const link = (ts: string, thread?: string) =>
-  `https://tiny.slack.com/archives/${GENERAL}/p${ts.replace('.', '')}${thread ? `?thread_ts=${thread}&cid=${GENERAL}` : ''}`;
-
-const mention = {
-  user_id: BOB,
-  user_name: 'bob',
-  ts: TS.mention,
-  text: 'deploy finished, thanks @alice',
-  permalink: link(TS.mention),
-};
-const parent = {
-  user_id: CAROL,
-  user_name: 'carol',
-  ts: TS.parent,
-  text: 'deploy failed on staging',
-  thread_ts: TS.parent,
-  reply_count: 2,
-  permalink: link(TS.parent),
-};
-const other = {
-  user_id: CAROL,
-  user_name: 'carol',
-  ts: TS.other,
-  text: 'lunch on friday?',
-  permalink: link(TS.other),
-};
+const link = generalLink;
+const { mention, parent, other } = GENERAL_MESSAGES;
 const thread = {
   ok: true,
   messages: [

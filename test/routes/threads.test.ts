@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generalLink } from '../fixtures/tiny-general.js';
 import {
   ALICE,
   ALICE_TOKEN,
@@ -11,8 +12,7 @@ import {
 } from '../fixtures/tiny-workspace.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 
-const link = (ts: string, thread?: string) =>
-  `https://tiny.slack.com/archives/${GENERAL}/p${ts.replace('.', '')}${thread ? `?thread_ts=${thread}&cid=${GENERAL}` : ''}`;
+const link = generalLink;
 
 const parent = {
   user_id: CAROL,

@@ -36,3 +36,23 @@ export function loadEvalCases(path: string): EvalCase[] | undefined {
 export function familyOf(c: EvalCase): string {
   return (c.source ?? 'all').split('-')[0] as string;
 }
+
+/** A case of MCP Router's replay file: a request exactly as the router sends it, and what is relevant. */
+export type RouterCase = {
+  id: string;
+  request: Record<string, unknown> & { tools: ToolInfo[] };
+  relevant: string[];
+};
+
+/** shared/contracts/router-requests.jsonl.gz: 40 dev-set cases re-shaped as MCP Router really sends them. */
+export function routerReplayPath(): string {
+  return resolve(sharedDir(), 'contracts/router-requests.jsonl.gz');
+}
+
+export function loadRouterCases(path = routerReplayPath()): RouterCase[] {
+  return gunzipSync(readFileSync(path))
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as RouterCase);
+}

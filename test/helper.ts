@@ -4,6 +4,7 @@ import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from '../fake-s
 import { type AppOptions, buildApp } from '../src/app.js';
 import { type Config, defaultConfig } from '../src/config.js';
 import { createRedisClient } from '../src/redis/redis-client.js';
+import { checkConciseBodies } from './support/concise-hook.js';
 import { checkResponsesAgainstContract } from './support/contract-hook.js';
 
 export const API_TOKEN = 'test-api-token-7f3a9c';
@@ -46,6 +47,7 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
     redis: config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined,
   });
   checkResponsesAgainstContract(app);
+  checkConciseBodies(app);
   await app.ready();
   return {
     app,

@@ -1,6 +1,8 @@
 import type { RankConfig } from './config.js';
 import type { QueryTerm } from './query-terms.js';
 import { FIELD_COUNT, findPosting, type ToolIndex } from './tool-index.js';
+import { hasDescription } from './tool-text.js';
+import type { ToolInfo } from './types.js';
 
 const FIELD_NAMES = ['name', 'server', 'description', 'parameters'] as const;
 const MAX_LABELS = 6;
@@ -16,6 +18,8 @@ function fieldsMatched(index: ToolIndex, q: QueryTerm, doc: number, cfg: RankCon
   if (p >= 0)
     for (let f = 0; f < FIELD_COUNT; f++)
       if ((index.counts[p * FIELD_COUNT + f] as number) > 0) mask |= 1 << f;
+  // A tool without a description is described by its parameters: a match there is one in parameters.
+  if (!hasDescription(index.tools[doc] as ToolInfo)) mask &= ~(1 << 2);
   if (cfg.gluedWeight > 0 && q.term.length >= 4 && !(mask & 1)) {
     for (let g = index.gluedOffsets[doc] as number; g < (index.gluedOffsets[doc + 1] as number); g++) {
       const word = index.gluedWords[g] as string;

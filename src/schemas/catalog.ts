@@ -7,14 +7,6 @@ import { jsonResponse } from './response.js';
 export const MAX_TOOLS = 5000;
 export const MAX_QUERY_ITEMS = 1000;
 
-const passThrough = (what: string) =>
-  Type.Optional(
-    Type.String({
-      maxLength: 512,
-      description: `${what}: not used for ranking, echoed in the tool's result`,
-    }),
-  );
-
 export const ToolInfo = Type.Object(
   {
     toolKey: Type.String({
@@ -25,24 +17,28 @@ export const ToolInfo = Type.Object(
     toolName: Type.String({ maxLength: 512 }),
     serverName: Type.String({ maxLength: 512 }),
     description: Type.Optional(
-      Type.Union([Type.String({ maxLength: 65_536 }), Type.Null()], {
-        description: 'null (some MCP servers send it) counts as no description',
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'Any length (its first 8 KB are indexed); absent, null (some MCP servers send it) or blank is no description',
       }),
     ),
-    serverId: passThrough("MCP Router's server id"),
-    projectId: passThrough("MCP Router's project id"),
+    serverId: Type.Optional(
+      Type.String({
+        maxLength: 512,
+        description: "MCP Router's server id: not used for ranking, echoed in the tool's result",
+      }),
+    ),
+    projectId: Type.Optional(
+      Type.Union([Type.String({ maxLength: 512 }), Type.Null()], {
+        description:
+          "MCP Router's project id, null for a server outside any project: not used for ranking, echoed exactly as sent",
+      }),
+    ),
     inputSchema: Type.Optional(
-      Type.Object(
-        {
-          properties: Type.Optional(
-            Type.Record(Type.String(), Type.Unknown(), {
-              description:
-                "Parameter names and their `description`s are indexed at a lower weight than the tool's own description",
-            }),
-          ),
-        },
-        { description: "The tool's JSON Schema for its arguments; other keys are ignored" },
-      ),
+      Type.Unknown({
+        description:
+          "The tool's JSON Schema for its arguments, as MCP `tools/list` gave it. Any schema is accepted: the names and descriptions of its parameters (nested ones too, within bounds) are indexed at a lower weight than the tool's own description, and stand in for a description the tool lacks; everything else is ignored",
+      }),
     ),
   },
   { $id: 'ToolInfo', description: 'A tool the caller may use (MCP Router `ToolInfo`)' },
@@ -85,7 +81,9 @@ export const SearchResult = Type.Object(
     serverName: Type.String(),
     serverId: Type.Optional(Type.String({ description: "The tool's serverId, when the request carried it" })),
     projectId: Type.Optional(
-      Type.String({ description: "The tool's projectId, when the request carried it" }),
+      Type.Union([Type.String(), Type.Null()], {
+        description: "The tool's projectId exactly as the request carried it (null included)",
+      }),
     ),
     description: Type.Optional(Type.String()),
     relevance: Type.Number({

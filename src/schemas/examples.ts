@@ -7,10 +7,11 @@ const deployMatch = {
   channel_id: 'C07ENGINRG',
   channel_name: 'engineering',
   user_id: 'U07DEPLOYB',
-  user_name: 'deploybot',
+  username: 'deploybot',
   ts: '1772721625.344142',
   text: '*Deploy* #4411 of web-app v5.2.0 to prod-us failed\nDeploy #4411 failed: prod-us: health check timeout after 120s',
   permalink: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142',
+  user_name: 'deploybot',
 };
 
 export const searchExamples: Record<string, NamedExample> = {

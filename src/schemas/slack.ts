@@ -40,37 +40,46 @@ const UserName = Type.Union([Type.String(), Type.Null()], {
     "The author's display name (users.info), else the bot's or handle Slack sent; null when unknown",
 });
 
+/** Fields of shared/contracts/concise-format.md first, with its meanings; our additions after them. */
 export const ConciseMatch = Type.Object(
   {
-    channel_id: Type.String(),
+    channel_id: Type.String({ description: "The conversation's id" }),
     channel_name: Type.Union([Type.String(), Type.Null()], {
       description:
-        'The channel name; `DM with @name` or `group DM with @a, @b` for direct messages; null when Slack sent none',
+        'The channel name; null for DMs and group DMs (see conversation_label), and when Slack sent none',
     }),
     user_id: Type.Union([Type.String(), Type.Null()], { description: 'null when no user wrote it (a bot)' }),
-    user_name: UserName,
-    username: Type.Optional(Type.String({ description: "Slack's handle, when it differs from user_name" })),
+    username: Type.Union([Type.String(), Type.Null()], {
+      description: "Slack's `username` of the match, as Slack sent it; null when Slack sent none",
+    }),
     ts: Type.String(),
     text: ConciseText,
     permalink: Type.String(),
     thread_ts: Type.Optional(Type.String({ description: 'Only for messages in a thread' })),
+    user_name: UserName,
+    conversation_label: Type.Optional(
+      Type.String({
+        description: 'DMs and group DMs only: who it is with, `DM with @name` or `group DM with @a, @b`',
+      }),
+    ),
   },
   { $id: 'ConciseMatch', additionalProperties: false },
 );
 export type ConciseMatch = Static<typeof ConciseMatch>;
 
+/** Fields of shared/contracts/concise-format.md first, with its meanings; our additions after them. */
 export const ConciseThreadMessage = Type.Object(
   {
     user_id: Type.Union([Type.String(), Type.Null()], {
       description: 'The user, else the bot, that wrote it',
     }),
-    user_name: UserName,
     ts: Type.String(),
     text: ConciseText,
-    thread_ts: Type.Optional(Type.String()),
+    thread_ts: Type.Optional(Type.String({ description: "The thread's id" })),
     reply_count: Type.Optional(Type.Integer({ description: 'The thread root only' })),
     parent_user_id: Type.Optional(Type.String({ description: 'Replies only' })),
     is_parent: Type.Boolean({ description: "True for the thread's root, and for an unthreaded message" }),
+    user_name: UserName,
     permalink: Type.String(),
   },
   { $id: 'ConciseThreadMessage', additionalProperties: false },

@@ -3,8 +3,10 @@ import { filled, isObject, type SlackObject, str } from './slack-values.js';
 
 export interface Conversation {
   id: string;
-  /** What an agent calls it: `engineering`, `DM with @Maya Chen`, `group DM with @leo, @maya`. */
+  /** The channel's name (`engineering`); null for DMs and group DMs, and when Slack sent none. */
   name: string | null;
+  /** DMs and group DMs only: who it is with, `DM with @Maya Chen`, `group DM with @leo, @maya`. */
+  label?: string;
   kind: 'channel' | 'im' | 'mpim';
 }
 
@@ -46,7 +48,7 @@ export function readConversation(match: SlackObject, names: ReadNames = {}, view
     Boolean(name?.startsWith('mpdm-'));
   if (mpim) {
     const members = name?.startsWith('mpdm-') ? mpimMembers(name) : '';
-    return { id, name: members ? `group DM with ${members}` : 'group DM', kind: 'mpim' };
+    return { id, name: null, label: members ? `group DM with ${members}` : 'group DM', kind: 'mpim' };
   }
   if (im) {
     const author = filled(match.user);
@@ -54,7 +56,7 @@ export function readConversation(match: SlackObject, names: ReadNames = {}, view
       filled(channel.user) ??
       (name && USER_ID.test(name) ? name : undefined) ??
       (viewerId && author && author !== viewerId ? author : undefined);
-    return { id, name: other ? `DM with ${userLabel(other, names)}` : 'DM', kind: 'im' };
+    return { id, name: null, label: other ? `DM with ${userLabel(other, names)}` : 'DM', kind: 'im' };
   }
   return { id, name: name ?? null, kind: 'channel' };
 }

@@ -25,19 +25,21 @@ export function toConciseMatch(m: SlackObject, ctx: FormatContext): ConciseMatch
   const ts = readTs(m, 'search.messages');
   const userId = readUserId(m);
   const threadTs = matchThreadTs(m);
-  const handle = filled(m.username);
-  const userName = (userId && ctx.names?.users?.get(userId)) || handle || null;
+  // The concise contract (shared/contracts/concise-format.md): `username` is Slack's, as sent, and
+  // `channel_name` is null for DMs, which readers tell by it; our additions come after.
+  const username = str(m.username) ?? null;
   const concise: ConciseMatch = {
     channel_id: where.id,
     channel_name: where.name,
     user_id: userId,
-    user_name: userName,
-    ...(handle && handle !== userName ? { username: handle } : {}),
+    username,
     ts,
     text: truncateText(readMessageText(m, ctx.names), ctx.maxTextChars),
     permalink: filled(m.permalink) ?? buildPermalink(ctx.workspaceUrl, where.id, ts, threadTs),
+    ...(threadTs ? { thread_ts: threadTs } : {}),
+    user_name: (userId && ctx.names?.users?.get(userId)) || filled(username) || null,
+    ...(where.label ? { conversation_label: where.label } : {}),
   };
-  if (threadTs) concise.thread_ts = threadTs;
   return concise;
 }
 

@@ -35,19 +35,20 @@ export function toConciseThreadMessage(m: SlackObject, ctx: ThreadContext): Conc
   const isParent = isParentOf(m, ts);
   const threadTs = filled(m.thread_ts);
   const userId = readUserId(m) ?? filled(m.bot_id) ?? null;
+  const replyCount = num(m.reply_count);
+  const parentUser = filled(m.parent_user_id);
+  // The concise contract's fields (shared/contracts/concise-format.md) first, our additions after.
   const out: ConciseThreadMessage = {
     user_id: userId,
-    user_name: (userId && ctx.names?.users?.get(userId)) || filled(m.username) || null,
     ts,
     text: readMessageText(m, ctx.names),
+    ...(threadTs ? { thread_ts: threadTs } : {}),
+    ...(isParent && replyCount !== undefined ? { reply_count: replyCount } : {}),
+    ...(!isParent && parentUser ? { parent_user_id: parentUser } : {}),
     is_parent: isParent,
+    user_name: (userId && ctx.names?.users?.get(userId)) || filled(m.username) || null,
     permalink: buildPermalink(ctx.workspaceUrl, ctx.channel, ts, isParent ? undefined : threadTs),
   };
-  if (threadTs) out.thread_ts = threadTs;
-  const replyCount = num(m.reply_count);
-  if (isParent && replyCount !== undefined) out.reply_count = replyCount;
-  const parentUser = filled(m.parent_user_id);
-  if (!isParent && parentUser) out.parent_user_id = parentUser;
   return out;
 }
 

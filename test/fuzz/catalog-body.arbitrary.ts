@@ -47,6 +47,21 @@ const toolSeed = (m: Mode) =>
     serverName: text(2, m),
     description: fc.option(text(14, m), { nil: undefined }),
     adversarialKey: fc.option(m === 'valid' ? shortString : anyString, { freq: 4, nil: undefined }),
+    // What MCP Router adds (shared/contracts/mcp-router.md): ids, a null projectId, any JSON Schema.
+    router: fc.option(
+      fc.record({
+        serverId: shortString.map((s) => s.slice(0, 512)),
+        projectId: fc.option(shortString, { nil: null }),
+        inputSchema: fc.oneof(
+          fc.jsonValue({ maxDepth: 6 }),
+          fc.record({
+            type: fc.constant('object'),
+            properties: fc.dictionary(word, fc.jsonValue({ maxDepth: 4 })),
+          }),
+        ),
+      }),
+      { freq: 3, nil: undefined },
+    ),
     mutation:
       m === 'valid'
         ? fc.constant(undefined)
@@ -64,6 +79,7 @@ function buildTool(seed: ToolSeed, i: number): unknown {
     serverName: seed.serverName,
   };
   if (seed.description !== undefined) tool.description = seed.description;
+  if (seed.router) Object.assign(tool, seed.router);
   switch (seed.mutation) {
     case 'drop-key':
       delete tool.toolKey;

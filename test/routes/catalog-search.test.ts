@@ -213,8 +213,8 @@ describe('bad input → 400 naming the item, never 500', () => {
       'body/tools/1/toolKey "a" duplicates body/tools/0/toolKey',
     ],
     [
-      'description over 64 KB',
-      { query: ['a'], tools: [{ ...tool, description: 'd'.repeat(65_537) }] },
+      'description not a string',
+      { query: ['a'], tools: [{ ...tool, description: 7 }] },
       'body/tools/0/description Expected union value',
     ],
     [
@@ -313,6 +313,21 @@ describe("MCP Router's real shapes", () => {
         },
       ],
     });
+  });
+
+  it('accepts a description of any length and ranks on its first 8 KB', async () => {
+    const long = {
+      toolKey: 'k9',
+      toolName: 'archive',
+      serverName: 'fs',
+      description: `Zip a folder. ${'x '.repeat(60_000)}zebrafish`,
+    };
+    const res = await post(h.app, { query: ['zip'], tools: [long] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      results: [{ ...long, relevance: expect.any(Number), explanation: 'Matched "zip" in description.' }],
+    });
+    expect((await post(h.app, { query: ['zebrafish'], tools: [long] })).json()).toEqual({ results: [] });
   });
 
   it('accepts an 18 KB query item and a long context, ranked on their most telling words', async () => {

@@ -101,10 +101,11 @@ describe('concise shapes carry the content', () => {
       channel_id: 'C1',
       channel_name: 'deploys',
       user_id: null,
-      user_name: 'deploybot',
+      username: 'deploybot',
       ts: '1716990000.000300',
       text: 'Deploy #4411 failed...content truncated due to length',
       permalink: 'https://acme.slack.com/archives/C1/p1716990000000300',
+      user_name: 'deploybot',
     });
   });
 

@@ -76,12 +76,28 @@ describe('concise matches', () => {
   it('keeps only what an agent needs and builds a missing permalink', () => {
     expect(toConciseMatch(match, { workspaceUrl: 'https://acme.slack.com/' })).toEqual({
       channel_id: 'D1',
-      channel_name: 'DM with @U02LEOPARK',
+      channel_name: null,
       user_id: 'U02LEOPARK',
-      user_name: 'leo',
+      username: 'leo',
       ts: '1700000000.000200',
       text: 'ping *you*',
       permalink: 'https://acme.slack.com/archives/D1/p1700000000000200',
+      user_name: 'leo',
+      conversation_label: 'DM with @U02LEOPARK',
+    });
+  });
+  it("keeps Slack's username as sent: null when it sent none, even when it equals user_name", () => {
+    const { username: _, ...noHandle } = match;
+    const names = { users: new Map([['U02LEOPARK', 'Leo Park']]) };
+    expect(toConciseMatch(noHandle, { workspaceUrl: 'https://a/', names })).toMatchObject({
+      username: null,
+      user_name: 'Leo Park',
+    });
+    expect(
+      toConciseMatch({ ...match, username: 'Leo Park' }, { workspaceUrl: 'https://a/', names }),
+    ).toMatchObject({
+      username: 'Leo Park',
+      user_name: 'Leo Park',
     });
   });
   it('reads thread_ts from the permalink of a reply', () => {

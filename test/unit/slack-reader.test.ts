@@ -178,30 +178,43 @@ describe('readConversation', () => {
     });
     expect(readConversation({ channel: { id: 'D1', name: 'U07MAYACHN', type: 'im' } }, names)).toEqual({
       id: 'D1',
-      name: 'DM with @Maya Chen',
+      name: null,
+      label: 'DM with @Maya Chen',
       kind: 'im',
     });
     expect(readConversation({ channel: { id: 'D2', is_im: true, user: 'U0UNKNOWN1' } }, names)).toEqual({
       id: 'D2',
-      name: 'DM with @U0UNKNOWN1',
+      name: null,
+      label: 'DM with @U0UNKNOWN1',
       kind: 'im',
     });
-    expect(readConversation({ channel: 'D07DMMAYA1' })).toEqual({ id: 'D07DMMAYA1', name: 'DM', kind: 'im' });
+    expect(readConversation({ channel: 'D07DMMAYA1' })).toEqual({
+      id: 'D07DMMAYA1',
+      name: null,
+      label: 'DM',
+      kind: 'im',
+    });
     expect(
       readConversation({
         is_mpim: true,
         channel: { id: 'C3', name: 'mpdm-ana--leo--maya-1', is_mpim: false },
       }),
-    ).toEqual({ id: 'C3', name: 'group DM with @ana, @leo, @maya', kind: 'mpim' });
+    ).toEqual({ id: 'C3', name: null, label: 'group DM with @ana, @leo, @maya', kind: 'mpim' });
     expect(readConversation({ channel: { id: 'G4', type: 'mpim' } })).toEqual({
       id: 'G4',
-      name: 'group DM',
+      name: null,
+      label: 'group DM',
       kind: 'mpim',
     });
   });
 
   it('takes the id from the permalink when channel is missing', () => {
-    expect(readConversation({ permalink: link })).toEqual({ id: 'D07DMMAYA1', name: 'DM', kind: 'im' });
+    expect(readConversation({ permalink: link })).toEqual({
+      id: 'D07DMMAYA1',
+      name: null,
+      label: 'DM',
+      kind: 'im',
+    });
     expect(readConversation({})).toEqual({ id: '', name: null, kind: 'channel' });
     expect(readPermalink(link)).toEqual({ channel: 'D07DMMAYA1', ts: '1773133920.004100' });
   });

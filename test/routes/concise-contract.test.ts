@@ -1,0 +1,113 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN } from '../../fake-slack/index.js';
+import { authHeaders, buildHarness, get, type Harness } from '../helper.js';
+import { connectHttp, structured } from '../mcp/mcp-client.js';
+import { searchMeaningViolations, threadMeaningViolations } from '../support/concise-contract.js';
+import { conciseChecked } from '../support/concise-hook.js';
+
+// The concise formats against ../shared/contracts/concise-format.md, across the demo workspace: every
+// concise body the suite produces is checked for the contract's fields by the harness (support/
+// concise-hook.ts); here many searches and threads, DMs and group DMs included, are also compared with
+// Slack's own body for the same request, so each listed field keeps the meaning the contract gives it.
+
+type Body = Record<string, unknown>;
+type Match = Body & { channel_id: string; thread_ts?: string; ts: string };
+
+const SEARCHES = [
+  'query=deploy&count=30',
+  'query=search&count=30',
+  'query=review&count=30',
+  'query=escalation',
+  'query=redis&count=30',
+  'query=rollback&count=30',
+  'query=INC-2041&count=30',
+  'query=thanks&count=30&sort=timestamp',
+  'query=launch&count=30',
+  'to_me=true&count=30',
+  'to_me=dm&count=30',
+  'to_me=mention&count=30',
+  'query=on-call&channel_ids=D07MAYAPRI',
+  'query=deploy&count=5&dedupe_threads=true&min_score=0.5',
+];
+const AS_LEO = { 'x-slack-token': DEMO_OTHER_TOKEN };
+
+let h: Harness;
+let client: Client;
+beforeAll(async () => {
+  h = await buildHarness();
+  client = await connectHttp(await h.app.listen({ port: 0, host: '127.0.0.1' }));
+});
+afterAll(async () => {
+  await client.close();
+  await h.close();
+});
+
+const both = async (path: string, headers: Record<string, string> = {}) => {
+  const concise = await get(h.app, path, authHeaders(headers));
+  const detailed = await get(h.app, `${path}&response_format=detailed`, authHeaders(headers));
+  expect(concise.status, path).toBe(200);
+  expect(detailed.status, path).toBe(200);
+  return { concise: concise.body, detailed: detailed.body };
+};
+
+describe('concise bodies keep the contract readers rely on, across the demo workspace', () => {
+  const seen: Match[] = [];
+  const threads = new Map<string, Record<string, string>>();
+
+  it.each([
+    ...SEARCHES.map((q) => [q, {}] as const),
+    ...['query=launch&count=30', 'to_me=true&count=30'].map((q) => [`${q} (as Leo)`, AS_LEO] as const),
+  ])('search %s: each match says what Slack said, through REST and MCP', async (label, headers) => {
+    const query = label.replace(' (as Leo)', '');
+    const { concise, detailed } = await both(`/search/messages?${query}`, headers);
+    expect(searchMeaningViolations(concise, detailed)).toEqual([]);
+    const matches = (concise.messages as { matches: Match[] }).matches;
+    seen.push(...matches);
+    for (const m of matches) threads.set(`${m.channel_id}/${m.thread_ts ?? m.ts}`, headers);
+    if (Object.keys(headers).length > 0) return;
+    const args: Body = Object.fromEntries(new URLSearchParams(query));
+    if (args.count) args.count = Number(args.count);
+    if (args.min_score) args.min_score = Number(args.min_score);
+    if (args.dedupe_threads) args.dedupe_threads = args.dedupe_threads === 'true';
+    const mcp = structured(await client.callTool({ name: 'slack_search_messages', arguments: args }));
+    expect((mcp.messages as Body).matches).toEqual(matches);
+  });
+
+  it('read every thread those matches are in, through REST and MCP, as Slack sent them', async () => {
+    expect(threads.size).toBeGreaterThan(10);
+    threads.set(`${DEMO_LONG_THREAD.channel}/${DEMO_LONG_THREAD.ts}`, {});
+    for (const [thread, headers] of threads) {
+      const { concise, detailed } = await both(`/threads/${thread}?limit=100`, headers);
+      expect(threadMeaningViolations(concise, detailed), thread).toEqual([]);
+    }
+    for (const thread of [...threads.keys()].filter((t) => !threads.get(t)?.['x-slack-token']).slice(0, 8)) {
+      const [channel_id, thread_ts] = thread.split('/');
+      const mcp = structured(
+        await client.callTool({
+          name: 'slack_get_thread_replies',
+          arguments: { channel_id, thread_ts, limit: 3 },
+        }),
+      );
+      const rest = await get(h.app, `/threads/${thread}?limit=3`);
+      expect(mcp.messages).toEqual(rest.body.messages);
+    }
+  });
+
+  it('covered channels, DMs and group DMs, and the harness checked REST and MCP bodies alike', () => {
+    const dms = seen.filter((m) => m.channel_id.startsWith('D'));
+    const groupDms = seen.filter((m) => String(m.conversation_label).startsWith('group DM with @'));
+    expect(dms.length).toBeGreaterThan(0);
+    expect(groupDms.length).toBeGreaterThan(0);
+    for (const m of [...dms, ...groupDms]) expect(m.channel_name).toBeNull();
+    expect(dms.every((m) => /^DM with @/.test(String(m.conversation_label)))).toBe(true);
+    const channels = seen.filter((m) => typeof m.channel_name === 'string');
+    expect(channels.length).toBeGreaterThan(0);
+    expect(channels.every((m) => !('conversation_label' in m))).toBe(true);
+    expect(seen.every((m) => 'username' in m)).toBe(true);
+    expect(conciseChecked.search.rest).toBeGreaterThan(SEARCHES.length);
+    expect(conciseChecked.search.mcp).toBeGreaterThanOrEqual(SEARCHES.length);
+    expect(conciseChecked.thread.rest).toBeGreaterThan(10);
+    expect(conciseChecked.thread.mcp).toBeGreaterThan(0);
+  });
+});

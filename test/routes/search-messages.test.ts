@@ -344,7 +344,7 @@ describe('GET /search/messages — shaping', () => {
     const thread = `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`;
     for (const [max, cuts, drops] of [
       [2500, 1, 0],
-      [1100, 3, 2],
+      [1160, 3, 2],
     ] as const) {
       const workspace = tinyWorkspace();
       workspace.messages.push({

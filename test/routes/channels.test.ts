@@ -144,4 +144,31 @@ describe('GET /channels/:channel/history', () => {
       summary: '1 message from #general at 2026-01-02 00:00 UTC. Use next_cursor for older messages.',
     });
   });
+
+  it('reads every page of conversations.list to find a #name, once per token while cached', async () => {
+    const workspace = tinyWorkspace();
+    for (let i = 0; i < 1500; i++) {
+      workspace.channels.push({
+        id: `C0MANY${i}`,
+        kind: 'public',
+        name: `team-${i}`,
+        members: [],
+        created: 1767225000,
+      });
+    }
+    workspace.messages.push({ channel: 'C0MANY1499', ts: TS.other, user: CAROL, text: 'last channel' });
+    const many = await buildHarness({ fake: { workspace }, config: { SLACK_USER_TOKEN: ALICE_TOKEN } });
+    try {
+      const res = await get(many.app, '/channels/%23team-1499/history');
+      expect(res.body).toMatchObject({ channel_id: 'C0MANY1499', channel_name: 'team-1499' });
+      expect(many.slack.calls.filter((c) => c.method === 'conversations.list').map((c) => c.params)).toEqual([
+        { types: 'public_channel,private_channel', limit: '1000' },
+        { types: 'public_channel,private_channel', limit: '1000', cursor: expect.any(String) },
+      ]);
+      await get(many.app, '/channels/%23team-7/history');
+      expect(many.slack.count('conversations.list')).toBe(2);
+    } finally {
+      await many.close();
+    }
+  });
 });

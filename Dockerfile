@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # agent-search: build with the dev toolchain, run with production dependencies only, as a non-root user.
-ARG NODE_VERSION=20
+# Node 24: the current LTS (package.json `engines` and the README's "Supported Node" say what else runs it).
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app

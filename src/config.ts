@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import { envSchema } from 'env-schema';
+import { originPolicy } from './http/origin-check.js';
 import { StringEnum } from './schemas/string-enum.js';
 
 const Ms = (def: number, description: string) => Type.Integer({ minimum: 0, default: def, description });
@@ -27,6 +28,18 @@ export const ConfigSchema = Type.Object({
     description:
       'Secret of the keyed hash (HMAC) in Redis keys; unset = random per process, so replicas sharing Redis must set the same value',
   }),
+  MCP_ALLOWED_ORIGINS: Type.Optional(
+    Type.String({
+      description:
+        'Comma-separated origins (scheme://host[:port]) whose pages may call /mcp; a request with another Origin gets 403 (loopback pages and requests without Origin always pass)',
+    }),
+  ),
+  MCP_ALLOWED_HOSTS: Type.Optional(
+    Type.String({
+      description:
+        'Comma-separated host names (any port) /mcp answers in Host; unset = any, or only loopback names when HOST is a loopback address',
+    }),
+  ),
   SLACK_USER_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   SLACK_API_URL: Type.String({ default: 'https://slack.com/api/', pattern: '^https?://[^\\s]+$' }),
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
@@ -133,13 +146,20 @@ export type Config = Static<typeof ConfigSchema>;
 /** Validates an environment once; a bad value throws an error that names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const data = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  let config: Config;
   try {
-    return envSchema<Config>({ schema: ConfigSchema, data, dotenv: false });
+    config = envSchema<Config>({ schema: ConfigSchema, data, dotenv: false });
   } catch (err) {
     const detail = (err as Error).message.replaceAll('env/', '');
     throw new Error(`Invalid configuration: ${detail}`);
   }
+  mcpOriginPolicy(config);
+  return config;
 }
+
+/** The /mcp Origin and Host policy of a configuration; throws a message naming the bad setting. */
+export const mcpOriginPolicy = (config: Config) =>
+  originPolicy(config.MCP_ALLOWED_ORIGINS, config.MCP_ALLOWED_HOSTS, config.HOST);
 
 /** For entry points: the configuration from the environment, or the message naming the bad variable and exit 1. */
 export function loadConfigOrExit(): Config {

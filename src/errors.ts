@@ -51,6 +51,16 @@ export const Errors = {
     'X-Slack-Token is empty: send a Slack user token (xoxp-…) or leave the header out',
     400,
   ),
+  OriginForbidden: createError(
+    'AS_ERR_ORIGIN_FORBIDDEN',
+    'Origin %s may not call /mcp: only pages from the origins in MCP_ALLOWED_ORIGINS (and loopback ones) may',
+    403,
+  ),
+  HostForbidden: createError(
+    'AS_ERR_HOST_FORBIDDEN',
+    'Host %s is not a name of this server: /mcp answers only the host names in MCP_ALLOWED_HOSTS',
+    403,
+  ),
   BadRequest: createError('AS_ERR_BAD_REQUEST', '%s', 400),
   WorkspaceMismatch: createError(
     'AS_ERR_WORKSPACE_MISMATCH',

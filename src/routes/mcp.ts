@@ -1,7 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { mcpOriginPolicy } from '../config.js';
 import { Errors } from '../errors.js';
+import { refusal } from '../http/origin-check.js';
 import type { McpCaller } from '../mcp/mcp-caller.js';
 import { mcpDeleteSchema, mcpGetSchema, mcpPostSchema } from '../schemas/mcp.js';
 
@@ -26,7 +28,17 @@ function failHijacked(request: FastifyRequest, reply: FastifyReply, err: unknown
  * for its caller, behind the same hooks as the REST routes (bearer, project, rate limit, load shedding).
  */
 export default async function mcpRoute(app: FastifyInstance) {
-  app.post('/mcp', { schema: mcpPostSchema, onRequest: app.authenticate }, async (request, reply) => {
+  const policy = mcpOriginPolicy(app.config);
+  // Before authentication: a browser page on a foreign origin is refused whatever token it carries.
+  const checkOrigin: onRequestHookHandler = (request, _reply, done) => {
+    const refused = refusal(policy, request.headers.origin, request.headers.host);
+    if (!refused) return done();
+    const shown = JSON.stringify(refused.value.slice(0, 200));
+    done(refused.header === 'origin' ? new Errors.OriginForbidden(shown) : new Errors.HostForbidden(shown));
+  };
+  const onRequest = [checkOrigin, app.authenticate];
+
+  app.post('/mcp', { schema: mcpPostSchema, onRequest }, async (request, reply) => {
     if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
     const caller: McpCaller = {
       log: request.log,
@@ -60,7 +72,7 @@ export default async function mcpRoute(app: FastifyInstance) {
       method,
       url: '/mcp',
       schema,
-      onRequest: app.authenticate,
+      onRequest,
       handler: async (_request, reply) => {
         reply.header('allow', 'POST');
         throw new Errors.MethodNotAllowed(

@@ -83,6 +83,16 @@ const CATALOG: Example[] = [
 ];
 
 const MCP: Example[] = [
+  [
+    403,
+    'AS_ERR_ORIGIN_FORBIDDEN',
+    'Origin "http://evil.example.com" may not call /mcp: only pages from the origins in MCP_ALLOWED_ORIGINS (and loopback ones) may',
+  ],
+  [
+    403,
+    'AS_ERR_HOST_FORBIDDEN',
+    'Host "evil.example.com" is not a name of this server: /mcp answers only the host names in MCP_ALLOWED_HOSTS',
+  ],
   [400, 'FST_ERR_VALIDATION', "body must have required property 'method'"],
   [
     400,
@@ -112,7 +122,7 @@ const HEADERS: Record<number, Record<string, object>> = {
 const DESCRIPTIONS: Record<number, string> = {
   400: 'The request is invalid; the message names the parameter',
   401: 'No valid bearer token (or, for Slack routes, no valid Slack token)',
-  403: 'The token may not act on this project (or names none while scoped to projects), may not use these routes, or the Slack token lacks a scope',
+  403: 'The token may not act on this project (or names none while scoped to projects), may not use these routes, or the Slack token lacks a scope; on /mcp also a foreign Origin or Host (DNS-rebinding protection)',
   404: 'Slack does not know the channel, thread or message',
   405: 'Only POST is offered (Allow: POST)',
   406: 'The Accept header does not list both application/json and text/event-stream',

@@ -47,6 +47,14 @@ const toolCallExample = {
   },
 };
 
+const originHeaders = {
+  origin: Type.Optional(
+    Type.String({
+      description: 'Sent by browsers: must be a loopback origin or one listed in MCP_ALLOWED_ORIGINS',
+    }),
+  ),
+};
+
 const acceptHeader = {
   accept: Type.Optional(
     Type.String({ description: 'Must list application/json and text/event-stream (the MCP transport rule)' }),
@@ -60,11 +68,12 @@ export const mcpPostSchema = {
   description: [
     'The Model Context Protocol endpoint (Streamable HTTP transport, stateless: no Mcp-Session-Id, no server-sent events; every POST is answered with one JSON body, so any replica can take any request).',
     'Tools: slack_search_messages (GET /search/messages as a tool), slack_get_thread_replies (GET /threads/{channel}/{ts}) and search_tools (POST /catalog/search). X-Slack-Token acts as that Slack user exactly as on the REST routes; bearer authentication, project scoping, the per-token rate limit, the deadline and load shedding are those of the REST routes, and fail with HTTP errors in our shape.',
+    'A browser page is refused (403 AS_ERR_ORIGIN_FORBIDDEN) unless its Origin is a loopback one or listed in MCP_ALLOWED_ORIGINS; requests without Origin (servers, CLIs) pass. With MCP_ALLOWED_HOSTS (or HOST bound to loopback) a Host naming another server gets 403 AS_ERR_HOST_FORBIDDEN. Both checks come before authentication: they are the transport spec’s DNS-rebinding protection.',
     'Bad tool arguments and Slack failures are tool results with isError: true whose text is our error body (with retryAfterSeconds for a rate limit). Notifications are answered 202 with no body.',
   ].join('\n\n'),
   externalDocs: { description: 'MCP Streamable HTTP transport', url: MCP_SPEC_URL },
   security: [{ bearerAuth: [] }],
-  headers: Type.Object({ ...acceptHeader, ...slackTokenHeader, ...projectHeaders }),
+  headers: Type.Object({ ...acceptHeader, ...originHeaders, ...slackTokenHeader, ...projectHeaders }),
   body: McpMessage,
   response: {
     200: jsonResponse('The JSON-RPC response', McpResponse, { toolCall: toolCallExample }),
@@ -81,7 +90,7 @@ const methodNotAllowed = (method: string) => ({
     'The endpoint is stateless: there is no server-sent event stream to open (GET) and no session to end (DELETE). MCP clients take the 405 in their stride.',
   externalDocs: { description: 'MCP Streamable HTTP transport', url: MCP_SPEC_URL },
   security: [{ bearerAuth: [] }],
-  response: mcpErrorResponses(401, 405),
+  response: mcpErrorResponses(401, 403, 405),
 });
 
 export const mcpGetSchema = methodNotAllowed('GET');

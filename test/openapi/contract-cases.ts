@@ -76,6 +76,8 @@ const get = (url: string, headers: Record<string, string> = {}): InjectOptions =
   headers,
 });
 
+const ORIGIN_REFUSED =
+  'Origin "http://evil.example.com" may not call /mcp: only pages from the origins in MCP_ALLOWED_ORIGINS (and loopback ones) may';
 const MISSING = 'Missing Authorization header: send Authorization: Bearer <token>';
 const limited = { RATE_LIMIT_MAX: 1 };
 const pressure = { PRESSURE_MAX_HEAP_USED_BYTES: 1 };
@@ -444,7 +446,38 @@ export const contractCases: ContractCase[] = [
     retryAfter: '60',
   },
   { op: 'mcp', status: 503, config: pressure, pressure: true, request: listTools, error: OVERLOADED },
+  {
+    op: 'mcp',
+    status: 403,
+    request: mcp(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { ...bearer(), origin: 'http://evil.example.com' },
+    ),
+    error: ['AS_ERR_ORIGIN_FORBIDDEN', ORIGIN_REFUSED],
+  },
+  {
+    op: 'mcp',
+    status: 403,
+    config: { MCP_ALLOWED_HOSTS: 'search.example.com' },
+    request: mcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { ...bearer(), host: 'evil.example.com' }),
+    error: [
+      'AS_ERR_HOST_FORBIDDEN',
+      'Host "evil.example.com" is not a name of this server: /mcp answers only the host names in MCP_ALLOWED_HOSTS',
+    ],
+  },
   { op: 'mcpGet', status: 401, request: get('/mcp'), error: ['AS_ERR_UNAUTHORIZED', MISSING] },
+  {
+    op: 'mcpGet',
+    status: 403,
+    request: get('/mcp', { origin: 'http://evil.example.com' }),
+    error: ['AS_ERR_ORIGIN_FORBIDDEN', ORIGIN_REFUSED],
+  },
+  {
+    op: 'mcpDelete',
+    status: 403,
+    request: { method: 'DELETE', url: '/mcp', headers: { origin: 'http://evil.example.com' } },
+    error: ['AS_ERR_ORIGIN_FORBIDDEN', ORIGIN_REFUSED],
+  },
   {
     op: 'mcpGet',
     status: 405,

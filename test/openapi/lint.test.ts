@@ -46,8 +46,8 @@ describe('openapi/openapi.json', () => {
       'POST /catalog/search': 'searchTools: 200 400 401 403 413 415 429 503 504',
       'GET /metrics': 'getMetrics: 200 401',
       'POST /mcp': 'mcp: 200 202 400 401 403 406 413 415 429 503',
-      'GET /mcp': 'mcpGet: 401 405',
-      'DELETE /mcp': 'mcpDelete: 401 405',
+      'GET /mcp': 'mcpGet: 401 403 405',
+      'DELETE /mcp': 'mcpDelete: 401 403 405',
     });
   });
 

@@ -4,12 +4,13 @@ import type { ContextBody, MessageContextParams } from '../schemas/context.js';
 import type { ConciseThreadMessage } from '../schemas/slack.js';
 import { asChannelMessage, toConciseChannelMessage } from '../slack/format-thread.js';
 import { type BudgetCut, fitToBudget } from '../slack/llm-budget.js';
-import { otherWorkspace, parseMessageLink } from '../slack/message-link.js';
+import { otherWorkspace } from '../slack/message-link.js';
 import { type RepliesBodyRead, readRepliesBody } from '../slack/read-slack-body.js';
 import { num, type SlackObject } from '../slack/slack-values.js';
 import { budgetNote, contextSummary, pageCapNote, staleNote } from '../slack/summary.js';
-import { type Surface, WORDING, type Wording } from '../slack/wording.js';
+import { type Surface, WORDING } from '../slack/wording.js';
 import type { SlackAccess, SlackBody } from '../slack-client/types.js';
+import { nearestFirst, optional, readTarget, required } from './context-parts.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
 import { channelLabel, resolveChannel } from './resolve-channel.js';
@@ -18,65 +19,6 @@ import { worstStatus } from './worst-status.js';
 
 /** Messages of the thread's first page shown with the linked message. */
 export const CONTEXT_THREAD_PAGE = 20;
-
-interface Target {
-  channel: string;
-  ts: string;
-  /** The thread root, when the message is known to be a reply. */
-  threadTs?: string;
-  linkHost?: string;
-}
-
-/** The message asked for: from `url`, else `channel` + `ts`; 400 naming what is missing or wrong. */
-function readTarget(params: MessageContextParams, wording: Wording): Target {
-  const { url, channel, ts, thread_ts } = params;
-  const p = wording.param;
-  if (url !== undefined) {
-    if (channel !== undefined || ts !== undefined || thread_ts !== undefined) {
-      throw new Errors.BadRequest(
-        `${p('url')} names the message: leave out ${p('channel')}, ${p('ts')} and ${p('thread_ts')}`,
-      );
-    }
-    const link = parseMessageLink(url);
-    if ('problem' in link) throw new Errors.BadRequest(`${p('url')} ${link.problem}`);
-    const threadTs = link.threadTs !== link.ts ? link.threadTs : undefined;
-    return { channel: link.channel, ts: link.ts, threadTs, linkHost: link.host };
-  }
-  if (channel === undefined || ts === undefined) {
-    throw new Errors.BadRequest(`${p('url')}, or ${p('channel')} with ${p('ts')}, is required`);
-  }
-  return { channel, ts, threadTs: thread_ts !== ts ? thread_ts : undefined };
-}
-
-type Outcome<T> = { value: T } | { skipped: string };
-
-/**
- * A call the answer can do without: Slack's rate limit (for non-Marketplace apps, one history or replies
- * call a minute) leaves its part out with a sentence saying so, instead of failing the whole read.
- */
-const optional = <T>(work: Promise<T>, part: string): Promise<Outcome<T>> =>
-  work.then(
-    (value) => ({ value }),
-    (err: { code?: string; retryAfterSeconds?: number }) => {
-      if (err?.code !== 'AS_ERR_SLACK_RATE_LIMITED') throw err;
-      return {
-        skipped: `${part} left out: Slack's rate limit allows no more calls now (retry after ${err.retryAfterSeconds} s).`,
-      };
-    },
-  );
-
-const required = <T>(work: Promise<T>): Promise<Outcome<T>> => work.then((value) => ({ value }));
-
-/** Nearest first: the message before it, the one after, the second before, … */
-function nearestFirst<T>(before: T[], after: T[]): T[] {
-  const out: T[] = [];
-  for (let i = 0; i < Math.max(before.length, after.length); i++) {
-    const b = before[before.length - 1 - i];
-    if (b !== undefined) out.push(b);
-    if (after[i] !== undefined) out.push(after[i]);
-  }
-  return out;
-}
 
 /** The message, its channel neighbours and its thread's first page: at most three Slack calls, none when cached. */
 export async function messageContext(
@@ -155,8 +97,8 @@ export async function messageContext(
   let threadOutcome = knownThread && (await knownThread);
   if (!threadOutcome && !anchorMessage) {
     // Not in the channel's history: a reply linked without its thread_ts, or no message at all.
-    threadOutcome = await required(thread(target.ts)).catch((err: { code?: string }) => {
-      throw err?.code === 'AS_ERR_SLACK_NOT_FOUND' ? new Errors.SlackNotFound('message_not_found') : err;
+    threadOutcome = await required(thread(target.ts)).catch((err: unknown) => {
+      throw err instanceof Errors.SlackNotFound ? new Errors.SlackNotFound('message_not_found') : err;
     });
   } else if (!threadOutcome && (num(anchorMessage?.reply_count) ?? 0) > 0) {
     threadOutcome = await optional(thread(anchor), 'Its thread was');

@@ -66,6 +66,8 @@ export async function messageContext(
     : undefined;
   const knownThread = target.threadTs ? optional(thread(target.threadTs), 'Its thread was') : undefined;
   const name = channel.name ?? slack.channelName(access, channel.id).catch(() => undefined);
+  // When one call fails the request answers with that failure; the others' failures are then moot.
+  for (const work of [earlier, later, knownThread]) work?.catch(() => undefined);
 
   const sources: Cached<SlackBody>[] = [];
   const notes: string[] = [];

@@ -204,6 +204,20 @@ describe('GET /messages/context', () => {
     expect((await context(`channel=G0SECRET01&ts=${TS.secret}`)).body).toEqual(
       errorBody(404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: channel_not_found'),
     );
+    // The thread read starts beside the history reads; its failure must not go unhandled (found by fuzzing).
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      const hiddenReply = `https://tiny.slack.com/archives/G0SECRET01/p1767225840000600?thread_ts=${TS.secret}`;
+      expect((await context(`url=${encodeURIComponent(hiddenReply)}`)).body).toEqual(
+        errorBody(404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: channel_not_found'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
     expect((await context(`channel=%23secret&ts=${TS.secret}`)).body).toEqual(
       errorBody(
         404,

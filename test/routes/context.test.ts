@@ -1,41 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GENERAL_MESSAGES, generalLink } from '../fixtures/tiny-general.js';
-import { ALICE, ALICE_TOKEN, BOB, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
+import { GENERAL_MESSAGES, GENERAL_THREAD, generalLink } from '../fixtures/tiny-general.js';
+import { ALICE_TOKEN, BOB, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 const link = generalLink;
 const { mention, parent, other } = GENERAL_MESSAGES;
 const thread = {
   ok: true,
-  messages: [
-    { ...parent, is_parent: true },
-    {
-      user_id: ALICE,
-      user_name: 'alice',
-      ts: TS.reply1,
-      text: 'looking at the deploy logs',
-      thread_ts: TS.parent,
-      parent_user_id: CAROL,
-      is_parent: false,
-      permalink: link(TS.reply1, TS.parent),
-    },
-    {
-      user_id: BOB,
-      user_name: 'bob',
-      ts: TS.reply2,
-      text: 'rollback done',
-      thread_ts: TS.parent,
-      parent_user_id: CAROL,
-      is_parent: false,
-      permalink: link(TS.reply2, TS.parent),
-    },
-  ],
+  messages: [GENERAL_THREAD.parent, GENERAL_THREAD.reply1, GENERAL_THREAD.reply2],
   has_more: false,
   summary: 'Found 3 messages in thread.',
 };
-const reply1 = { ...thread.messages[1] } as Record<string, unknown>;
-delete reply1.is_parent;
-delete reply1.parent_user_id;
+const { is_parent: _, parent_user_id: __, ...reply1 } = GENERAL_THREAD.reply1;
 
 let h: Harness;
 const calls = () =>

@@ -161,7 +161,8 @@ export async function messageContext(
     body.before = kept(body.before as SlackObject[]);
     body.after = kept(body.after as SlackObject[]);
     if (message && !items.includes(message)) body.message = null;
-    if (threadRead) (threadRead.body as { messages: unknown[] }).messages = kept(threadMessages);
+    const threadKept = kept(threadMessages);
+    if (threadRead) (threadRead.body as { messages: unknown[] }).messages = threadKept;
     const shown = (list: unknown) => (list as SlackObject[]).map((m) => String(m.ts));
     const found = body.message as { ts?: string; user_name?: string | null; user?: string } | null;
     body.summary = contextSummary({
@@ -175,7 +176,11 @@ export async function messageContext(
       moreBefore: moreBefore || cut.dropped > 0,
       moreAfter: moreAfter || cut.dropped > 0,
       thread: threadRead
-        ? { ts: String(threadMessages[0]?.ts ?? anchor), hasMore: threadRead.body.has_more === true }
+        ? {
+            ts: String(threadMessages[0]?.ts ?? anchor),
+            hasMore: threadRead.body.has_more === true,
+            leftOut: threadMessages.length - threadKept.length,
+          }
         : undefined,
       notes: [
         ...notes,

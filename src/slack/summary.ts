@@ -129,8 +129,8 @@ export interface ContextSummaryInput {
   /** Whether the channel has more messages beyond those shown, on each side. */
   moreBefore: boolean;
   moreAfter: boolean;
-  /** The thread shown, if any: its root ts and whether it goes on past the page. */
-  thread?: { ts: string; hasMore: boolean };
+  /** The thread shown, if any: its root ts, whether it goes on past the page, and how many of the page's messages the byte budget left out. */
+  thread?: { ts: string; hasMore: boolean; leftOut: number };
   notes: string[];
   wording: Wording;
 }
@@ -156,10 +156,15 @@ export function contextSummary(input: ContextSummaryInput): string {
     input.moreAfter ? `later: ${wording.historyFrom(channelId, 'oldest', last)}` : '',
   ].filter(Boolean);
   if (more.length) parts.push(`More of the channel: ${more.join('; ')}.`);
-  if (input.thread) {
+  const { thread } = input;
+  if (thread?.leftOut) {
     parts.push(
-      input.thread.hasMore
-        ? `Its thread's first page is in thread; the rest: ${wording.threadMore(channelId, input.thread.ts)}.`
+      `${thread.leftOut} of its thread's messages did not fit in thread: ${wording.threadRead(channelId, thread.ts)}.`,
+    );
+  } else if (thread) {
+    parts.push(
+      thread.hasMore
+        ? `Its thread's first page is in thread; the rest: ${wording.threadMore(channelId, thread.ts)}.`
         : 'Its whole thread is in thread.',
     );
   }

@@ -16,6 +16,8 @@ export interface Wording {
   historyFrom: (channel: string, bound: 'latest' | 'oldest', ts: string) => string;
   /** How to read the rest of a thread the context read showed the first page of. */
   threadMore: (channel: string, threadTs: string) => string;
+  /** How to read a thread from its start. */
+  threadRead: (channel: string, threadTs: string) => string;
   /** How to read what was said around a search match. */
   contextHint: string;
 }
@@ -30,6 +32,7 @@ export const WORDING: Record<Surface, Wording> = {
     historyFrom: (channel, bound, ts) => `GET /channels/${channel}/history?${bound}=${ts}`,
     threadMore: (channel, threadTs) =>
       `GET /threads/${channel}/${threadTs} with cursor=thread.response_metadata.next_cursor`,
+    threadRead: (channel, threadTs) => `GET /threads/${channel}/${threadTs}`,
     contextHint: 'Around a match: GET /messages/context?url=<permalink>.',
   },
   mcp: {
@@ -43,6 +46,8 @@ export const WORDING: Record<Surface, Wording> = {
       `slack_get_channel_history with channel_id=${channel} and ${bound}=${ts}`,
     threadMore: (channel, threadTs) =>
       `slack_get_thread_replies with channel_id=${channel}, thread_ts=${threadTs} and cursor=thread.response_metadata.next_cursor`,
+    threadRead: (channel, threadTs) =>
+      `slack_get_thread_replies with channel_id=${channel} and thread_ts=${threadTs}`,
     contextHint: 'Around a match: slack_get_message_context with url=<permalink>.',
   },
 };

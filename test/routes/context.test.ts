@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GENERAL_MESSAGES, GENERAL_THREAD, generalLink } from '../fixtures/tiny-general.js';
 import { ALICE_TOKEN, BOB, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
-import { buildHarness, errorBody, get, type Harness } from '../helper.js';
+import { API_TOKEN, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 const link = generalLink;
 const { mention, parent, other } = GENERAL_MESSAGES;
@@ -218,5 +218,43 @@ describe('GET /messages/context', () => {
       summary:
         'The message at 2026-01-01 00:01 UTC in #general, with 1 message before it and 0 after, oldest first. Its whole thread is in thread.',
     });
+  });
+
+  it('keeps the body under MAX_RESPONSE_BYTES: cuts texts and leaves out the thread’s last messages first, and says so', async () => {
+    const workspace = tinyWorkspace();
+    workspace.messages.push({
+      channel: GENERAL,
+      ts: '1767225700.000250',
+      user: BOB,
+      text: `logs ${'x'.repeat(3000)}`,
+    });
+    const small = await buildHarness({
+      fake: { workspace },
+      config: { SLACK_USER_TOKEN: ALICE_TOKEN, MAX_RESPONSE_BYTES: 1700 },
+    });
+    try {
+      const res = await small.app.inject({
+        url: `/messages/context?channel=${GENERAL}&ts=${TS.parent}`,
+        headers: { authorization: `Bearer ${API_TOKEN}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(1700);
+      const body = res.json();
+      expect([body.before.length, body.message.ts, body.after.length, body.thread.messages]).toEqual([
+        1,
+        TS.parent,
+        2,
+        [GENERAL_THREAD.parent],
+      ]);
+      expect(body.after.map((m: { text: string }) => m.text)).toEqual([
+        'logs xxxxxxx...content truncated due to length',
+        'lunch on friday?',
+      ]);
+      expect(body.summary).toBe(
+        "The message by @carol at 2026-01-01 00:01 UTC in #general, with 1 message before it and 2 after, oldest first. More of the channel: earlier: GET /channels/C0GENERAL1/history?latest=1767225600.000100; later: GET /channels/C0GENERAL1/history?oldest=1767312000.000700. 2 of its thread's messages did not fit in thread: GET /threads/C0GENERAL1/1767225660.000200. 1 message text was cut and 2 messages were left out to keep the response under 1700 bytes; ask for fewer before/after.",
+      );
+    } finally {
+      await small.close();
+    }
   });
 });

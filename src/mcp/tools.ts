@@ -4,6 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import { type AccessArea, assertAccess } from '../plugins/api-tokens.js';
 import { catalogBodyValidator } from '../schemas/body-validator.js';
 import { SearchRequest, SearchResponse } from '../schemas/catalog.js';
+import {
+  type ChannelHistoryParams,
+  ConciseHistoryBody,
+  DetailedHistoryBody,
+  HistoryParams,
+  HistoryQuery,
+} from '../schemas/channels.js';
+import {
+  ConciseContextBody,
+  ContextQuery,
+  DetailedContextBody,
+  type MessageContextParams,
+} from '../schemas/context.js';
 import { SEARCH_LIST_PARAMS, splitLists } from '../schemas/list-params.js';
 import {
   ConciseSearchBody,
@@ -60,6 +73,19 @@ const ThreadArguments = Type.Object(
 );
 type ThreadArgs = Static<typeof ThreadArguments>;
 
+const HistoryArguments = Type.Object(
+  { channel_id: HistoryParams.properties.channel, ...HistoryQuery.properties },
+  { additionalProperties: false },
+);
+type HistoryArgs = Static<typeof HistoryArguments>;
+
+const { url, channel, ...contextRest } = ContextQuery.properties;
+const ContextArguments = Type.Object(
+  { url, channel_id: channel, ...contextRest },
+  { additionalProperties: false },
+);
+type ContextArgs = Static<typeof ContextArguments>;
+
 const searchMessages: McpTool = {
   name: 'slack_search_messages',
   area: 'slack',
@@ -72,7 +98,7 @@ const searchMessages: McpTool = {
     'Returns messages.matches (channel, author, ts, text, permalink; thread_ts for a message in a thread) and a one-line summary that says how many were found and what to do next.',
     'Keep response_format=concise (the default); ask for "detailed" only when you need what concise leaves out (the full Slack match objects: blocks, attachments, files, channel details): it is several times larger.',
     'More results: call again with the same arguments and cursor set to response_metadata.next_cursor.',
-    'To read the whole thread of a match, call slack_get_thread_replies with its channel_id and thread_ts.',
+    'To read the whole thread of a match, call slack_get_thread_replies with its channel_id and thread_ts; for what was said around it, slack_get_message_context with its permalink as url.',
   ].join(' '),
   annotations: { title: 'Search Slack messages', readOnlyHint: true, openWorldHint: true },
   inputSchema: withDefaultsOptional(selfContained(SearchQuery)),
@@ -103,6 +129,50 @@ const threadReplies: McpTool = {
   },
 };
 
+const channelHistory: McpTool = {
+  name: 'slack_get_channel_history',
+  title: "Read a Slack channel's messages",
+  description: [
+    "Read a channel's top-level messages, newest first (Slack's conversations.history).",
+    'channel_id is an id (C…, G…, D…) or a channel name after # (e.g. "#deploys").',
+    'latest (default now) and oldest bound the window (Slack ts, exclusive unless inclusive); given only oldest, the page is the messages right after it.',
+    'Returns messages (user_id, user_name, ts, text, permalink; thread roots have thread_ts and reply_count), has_more and a one-line summary naming the channel and the time span.',
+    'limit is messages per page (default 20); while has_more is true, call again with cursor set to response_metadata.next_cursor.',
+    "Read a thread root's replies with slack_get_thread_replies. Keep response_format=concise (the default).",
+  ].join(' '),
+  annotations: { title: "Read a Slack channel's messages", readOnlyHint: true, openWorldHint: true },
+  area: 'slack',
+  inputSchema: withDefaultsOptional(selfContained(HistoryArguments)),
+  outputSchema: eitherBody(ConciseHistoryBody, DetailedHistoryBody),
+  check: queryRules(HistoryArguments),
+  run: async (app, caller, { channel_id, ...query }: HistoryArgs) => {
+    const params: ChannelHistoryParams = { channel: channel_id, ...query };
+    return (await app.slackSearch.channelHistory(caller.slackAccess(), params, { surface: 'mcp' })).body;
+  },
+};
+
+const messageContext: McpTool = {
+  name: 'slack_get_message_context',
+  title: 'Read a Slack message in context',
+  description: [
+    "Read a Slack message with what was said around it: give url (a Slack message link, as pasted or a search match's permalink), or channel_id (id or #name) and ts (plus thread_ts for a reply).",
+    'Returns message, up to before (default 5) channel messages before it and after (default 5) after it, oldest first (around its thread root for a reply), and thread, the first page of its thread when it has one, with a summary saying how to read further.',
+    'At most 3 Slack calls. Keep response_format=concise (the default).',
+  ].join(' '),
+  annotations: { title: 'Read a Slack message in context', readOnlyHint: true, openWorldHint: true },
+  area: 'slack',
+  inputSchema: withDefaultsOptional(selfContained(ContextArguments)),
+  outputSchema: eitherBody(ConciseContextBody, DetailedContextBody),
+  check: queryRules(ContextArguments),
+  run: async (app, caller, { channel_id, ...rest }: ContextArgs) => {
+    const params: MessageContextParams = {
+      ...rest,
+      ...(channel_id === undefined ? {} : { channel: channel_id }),
+    };
+    return (await app.slackSearch.messageContext(caller.slackAccess(), params, { surface: 'mcp' })).body;
+  },
+};
+
 const searchTools: McpTool = {
   name: 'search_tools',
   area: 'catalog',
@@ -124,4 +194,10 @@ const searchTools: McpTool = {
   },
 };
 
-export const MCP_TOOLS: readonly McpTool[] = [searchMessages, threadReplies, searchTools];
+export const MCP_TOOLS: readonly McpTool[] = [
+  searchMessages,
+  threadReplies,
+  channelHistory,
+  messageContext,
+  searchTools,
+];

@@ -13,10 +13,12 @@ const SCOPED = 'mcp-scoped-token-p1';
 const DEADLINE_MS = 2000;
 const REST_HINT = 'Whole thread: GET /threads/{channel_id}/{thread_ts}.';
 const MCP_HINT = 'Whole thread: use slack_get_thread_replies with channel_id and thread_ts.';
+const REST_CONTEXT = 'Around a match: GET /messages/context?url=<permalink>.';
+const MCP_CONTEXT = 'Around a match: slack_get_message_context with url=<permalink>.';
 /** A REST body as MCP words it: the same, but hints name the MCP tool instead of the REST path. */
 const asMcp = (body: Record<string, unknown>) => ({
   ...body,
-  summary: String(body.summary).replace(REST_HINT, MCP_HINT),
+  summary: String(body.summary).replace(REST_HINT, MCP_HINT).replace(REST_CONTEXT, MCP_CONTEXT),
 });
 const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
@@ -47,7 +49,7 @@ const rawPost = (body: unknown, headers: Record<string, string> = { ...MCP_HEADE
   fetch(new URL('/mcp', base), { method: 'POST', headers, body: JSON.stringify(body) });
 
 describe('tools/list over Streamable HTTP', () => {
-  it('lists the three tools with titles, annotations and both schemas', async () => {
+  it('lists the five tools with titles, annotations and both schemas', async () => {
     const { tools } = await client.listTools();
     expect(
       tools.map(({ name, title, annotations, inputSchema, outputSchema }) => ({
@@ -91,6 +93,22 @@ describe('tools/list over Streamable HTTP', () => {
         annotations: { title: 'Read a Slack thread', readOnlyHint: true, openWorldHint: true },
         input: ['channel_id', 'thread_ts', 'cursor', 'limit', 'response_format'],
         required: ['channel_id', 'thread_ts'],
+        output: 'object',
+      },
+      {
+        name: 'slack_get_channel_history',
+        title: "Read a Slack channel's messages",
+        annotations: { title: "Read a Slack channel's messages", readOnlyHint: true, openWorldHint: true },
+        input: ['channel_id', 'cursor', 'limit', 'oldest', 'latest', 'inclusive', 'response_format'],
+        required: ['channel_id'],
+        output: 'object',
+      },
+      {
+        name: 'slack_get_message_context',
+        title: 'Read a Slack message in context',
+        annotations: { title: 'Read a Slack message in context', readOnlyHint: true, openWorldHint: true },
+        input: ['url', 'channel_id', 'ts', 'thread_ts', 'before', 'after', 'response_format'],
+        required: undefined,
         output: 'object',
       },
       {
@@ -197,6 +215,65 @@ describe('tools/call over Streamable HTTP', () => {
     expect(result).toEqual(asMcp(rest.body));
   });
 
+  it.each([
+    ['concise', 'limit=3', { limit: 3 }],
+    ['#name, detailed', 'limit=2&response_format=detailed', { limit: 2, response_format: 'detailed' }],
+  ])(
+    'slack_get_channel_history (%s) returns the GET /channels/{channel}/history body',
+    async (name, query, args) => {
+      const channel = name.startsWith('#') ? '#incidents' : DEMO_LONG_THREAD.channel;
+      const result = structured(await call('slack_get_channel_history', { channel_id: channel, ...args }));
+      const rest = await get(h.app, `/channels/${encodeURIComponent(channel)}/history?${query}`);
+      expect(rest.status).toBe(200);
+      expect(result).toEqual(rest.body);
+    },
+  );
+
+  it('slack_get_message_context returns the GET /messages/context body, hints naming MCP tools', async () => {
+    const { channel, ts } = DEMO_LONG_THREAD;
+    const url = `https://acme-demo.slack.com/archives/${channel}/p${ts.replace('.', '')}`;
+    const result = structured(await call('slack_get_message_context', { url, before: 2, after: 1 }));
+    const rest = await get(h.app, `/messages/context?url=${encodeURIComponent(url)}&before=2&after=1`);
+    expect(rest.status).toBe(200);
+    const summary = String(rest.body.summary)
+      .replace(
+        `GET /channels/${channel}/history?latest=`,
+        `slack_get_channel_history with channel_id=${channel} and latest=`,
+      )
+      .replace(
+        `GET /channels/${channel}/history?oldest=`,
+        `slack_get_channel_history with channel_id=${channel} and oldest=`,
+      )
+      .replace(
+        `GET /threads/${channel}/${ts} with cursor=`,
+        `slack_get_thread_replies with channel_id=${channel}, thread_ts=${ts} and cursor=`,
+      );
+    expect(result).toEqual({ ...rest.body, summary });
+    expect(result.summary).not.toContain('GET /');
+    const byId = structured(
+      await call('slack_get_message_context', { channel_id: channel, ts, before: 2, after: 1 }),
+    );
+    expect(byId).toEqual(result);
+  });
+
+  it('slack_get_message_context names its own arguments when they are missing or contradict', async () => {
+    expect(toolError(await call('slack_get_message_context', { ts: DEMO_LONG_THREAD.ts }))).toEqual(
+      errorBody(400, 'AS_ERR_BAD_REQUEST', 'url, or channel_id with ts, is required'),
+    );
+    expect(
+      toolError(await call('slack_get_message_context', { url: 'https://acme-demo.slack.com/' })),
+    ).toEqual(
+      errorBody(
+        400,
+        'AS_ERR_BAD_REQUEST',
+        'url is not a Slack message link (…/archives/<channel id>/p<16 digits>)',
+      ),
+    );
+    expect(
+      toolError(await call('slack_get_message_context', { channel_id: 'C07INCIDNT', ts: '1', before: 99 })),
+    ).toEqual(errorBody(400, 'FST_ERR_VALIDATION', 'arguments/ts must match pattern "^\\d{9,10}\\.\\d{6}$"'));
+  });
+
   it('X-Slack-Token acts as that Slack user, as on REST', async () => {
     const headers = { ...bearer(), 'x-slack-token': DEMO_OTHER_TOKEN };
     const other = await connectHttp(base, headers);
@@ -299,7 +376,7 @@ describe('bad arguments are tool errors that name the argument', () => {
 
   it('an unknown tool is a JSON-RPC error naming the tools', async () => {
     await expect(call('slack_post_message', {})).rejects.toThrow(
-      /Unknown tool "slack_post_message"; the tools are slack_search_messages, slack_get_thread_replies, search_tools/,
+      /Unknown tool "slack_post_message"; the tools are slack_search_messages, slack_get_thread_replies, slack_get_channel_history, slack_get_message_context, search_tools/,
     );
   });
 });

@@ -105,6 +105,12 @@ const CASES: Case[] = [
     ],
     compactTarget: 0.75,
   },
+  {
+    name: 'history of #engineering, 20 messages',
+    path: '/channels/%23engineering/history?limit=20',
+    slack: ['conversations.history', { channel: DEMO_CHANNELS.engineering, limit: '20' }],
+    compactTarget: 0.75,
+  },
 ];
 
 const ratio = (ours: number, peer: number) => (ours / peer).toFixed(2);
@@ -165,8 +171,6 @@ export async function benchPeerRatio() {
       `${target}: ${ok ? 'PASS' : 'FAIL'}`,
     ]);
   }
-  // Issue 19's GET /channels/{channel}/history is not on main yet: branch i22-next measures it.
-  rows.push(['history, 20 messages', '', '', '', '', '', '', '', 'pending: GET /channels/{channel}/history']);
   console.log(
     '\n## Bytes against korotovsky/slack-mcp-server CSV (same Slack bodies, demo workspace + a 20 KB post-mortem)\n',
   );

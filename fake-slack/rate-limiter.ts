@@ -2,23 +2,28 @@ import type { RateBudget } from './fake-slack-types.js';
 
 const MINUTE = 60_000;
 
-/** Slack's published tiers: t2 20/min, t3 50+/min, t4 100+/min; "special" methods get a generous budget. */
+/** Slack's published tiers: t2 20/min (search, conversations.list), t3 50+/min, t4 100+/min; "special" methods get a generous budget. */
 export const TIER_PRESETS: Readonly<Record<string, RateBudget>> = {
   'search.messages': { limit: 20, windowMs: MINUTE },
   'conversations.replies': { limit: 50, windowMs: MINUTE },
+  'conversations.history': { limit: 50, windowMs: MINUTE },
+  'conversations.list': { limit: 20, windowMs: MINUTE },
   'conversations.info': { limit: 50, windowMs: MINUTE },
   'users.info': { limit: 100, windowMs: MINUTE },
   'auth.test': { limit: 600, windowMs: MINUTE },
   'chat.getPermalink': { limit: 600, windowMs: MINUTE },
 };
 
-/** Precedence: explicit `rateLimits` entries, then the non-Marketplace replies budget, then tier presets. */
+/** Precedence: explicit `rateLimits` entries, then the non-Marketplace replies/history budget, then tier presets. */
 export function resolveBudgets(
   rateLimits: boolean | Partial<Record<string, RateBudget>> | undefined,
   nonMarketplace: boolean,
 ): Record<string, RateBudget> {
   const budgets: Record<string, RateBudget> = rateLimits ? { ...TIER_PRESETS } : {};
-  if (nonMarketplace) budgets['conversations.replies'] = { limit: 1, windowMs: MINUTE };
+  if (nonMarketplace) {
+    budgets['conversations.replies'] = { limit: 1, windowMs: MINUTE };
+    budgets['conversations.history'] = { limit: 1, windowMs: MINUTE };
+  }
   if (typeof rateLimits === 'object') {
     for (const [method, budget] of Object.entries(rateLimits)) if (budget) budgets[method] = budget;
   }

@@ -2,15 +2,22 @@ import { fail } from './slack-error.js';
 import { tsMicros } from './workspace-index.js';
 import type { WorkspaceMessage } from './workspace-types.js';
 
-const MAX_LIMIT = 1000;
 const NON_MARKETPLACE_LIMIT = 15;
 
-/** limit: default 1000, clamped to 1–1000 (1–15 for non-Marketplace apps). */
-export function readRepliesLimit(raw: string | undefined, nonMarketplace: boolean): number {
+/** A method's `limit`: its default when absent, clamped to 1–max (1–15 for non-Marketplace apps). */
+export function readLimit(
+  raw: string | undefined,
+  nonMarketplace: boolean,
+  { fallback, max }: { fallback: number; max: number },
+): number {
   const parsed = Number.parseInt(raw ?? '', 10);
-  const limit = Math.min(Math.max(Number.isNaN(parsed) ? MAX_LIMIT : parsed, 1), MAX_LIMIT);
+  const limit = Math.min(Math.max(Number.isNaN(parsed) ? fallback : parsed, 1), max);
   return nonMarketplace ? Math.min(limit, NON_MARKETPLACE_LIMIT) : limit;
 }
+
+/** conversations.replies' limit: default 1000, at most 1000. */
+export const readRepliesLimit = (raw: string | undefined, nonMarketplace: boolean): number =>
+  readLimit(raw, nonMarketplace, { fallback: 1000, max: 1000 });
 
 function bound(raw: string | undefined, error: string, now: boolean): number | undefined {
   if (raw === undefined || raw === '' || (now && raw === 'now')) return undefined;
@@ -19,7 +26,7 @@ function bound(raw: string | undefined, error: string, now: boolean): number | u
   return micros;
 }
 
-/** oldest/latest (exclusive unless `inclusive`) as a reply filter; applies to replies, never the parent. */
+/** oldest/latest (exclusive unless `inclusive`) as a message filter (for replies: never the parent). */
 export function timeFilter(params: Record<string, string>): (message: WorkspaceMessage) => boolean {
   const oldest = bound(params.oldest, 'invalid_ts_oldest', false);
   const latest = bound(params.latest, 'invalid_ts_latest', true);

@@ -22,6 +22,11 @@ for (const { name, annotations, inputSchema } of tools)
 const calls: Array<[string, Record<string, unknown>]> = [
   ['slack_search_messages', { query: 'deploy', count: 2 }],
   ['slack_get_thread_replies', { channel_id: 'C07INCIDNT', thread_ts: '1773133920.004100', limit: 2 }],
+  ['slack_get_channel_history', { channel_id: '#incidents', limit: 3 }],
+  [
+    'slack_get_message_context',
+    { url: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142', before: 2, after: 2 },
+  ],
   [
     'search_tools',
     {

@@ -82,7 +82,14 @@ export const ConfigSchema = Type.Object({
     600_000,
     'Lifetime of a memoised auth.test answer: how often a Slack token is re-validated (a revoked one then gets 401)',
   ),
-  CACHE_USER_TTL_MS: Ms(3_600_000, 'Lifetime of a memoised user name (users.info), per workspace'),
+  CACHE_USER_TTL_MS: Ms(
+    3_600_000,
+    'Lifetime of a memoised user or channel name (users.info, conversations.info), per workspace',
+  ),
+  CACHE_CHANNELS_TTL_MS: Ms(
+    600_000,
+    'Lifetime of a token’s channel names (conversations.list), to resolve #name',
+  ),
   CACHE_STALE_GRACE_MS: Ms(3_600_000, 'How long an expired entry may still be served when Slack fails'),
   CACHE_MAX_ENTRIES: Type.Integer({
     minimum: 10,

@@ -82,6 +82,11 @@ export const Errors = {
     'Content-Encoding %s is not supported: send the body uncompressed (identity)',
     415,
   ),
+  WorkspaceMismatch: createError(
+    'AS_ERR_WORKSPACE_MISMATCH',
+    'The link is to %s, but the Slack token is for %s: use a token of that workspace',
+    400,
+  ),
   MethodNotAllowed: createError('AS_ERR_METHOD_NOT_ALLOWED', '%s', 405),
   McpNotAcceptable: createError(
     'AS_ERR_NOT_ACCEPTABLE',

@@ -4,6 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { type AccessArea, assertAccess } from '../plugins/api-tokens.js';
 import { catalogBodyValidator } from '../schemas/body-validator.js';
 import { SearchRequest, SearchResponse } from '../schemas/catalog.js';
+import {
+  type ChannelHistoryParams,
+  ConciseHistoryBody,
+  HistoryParams,
+  HistoryQuery,
+} from '../schemas/channels.js';
+import { ConciseContextBody, ContextQuery, type MessageContextParams } from '../schemas/context.js';
 import { SEARCH_LIST_PARAMS, splitLists } from '../schemas/list-params.js';
 import { ConciseSearchBody, type SearchMessagesParams, SearchQuery } from '../schemas/search-messages.js';
 import {
@@ -72,6 +79,19 @@ const ThreadArguments = Type.Object(
 );
 type ThreadArgs = Static<typeof ThreadArguments>;
 
+const HistoryArguments = Type.Object(
+  { channel_id: HistoryParams.properties.channel, ...HistoryQuery.properties },
+  { additionalProperties: false },
+);
+type HistoryArgs = Static<typeof HistoryArguments>;
+
+const { url, channel, ...contextRest } = ContextQuery.properties;
+const ContextArguments = Type.Object(
+  { url, channel_id: channel, ...contextRest },
+  { additionalProperties: false },
+);
+type ContextArgs = Static<typeof ContextArguments>;
+
 const searchMessages: McpTool = {
   name: 'slack_search_messages',
   area: 'slack',
@@ -111,6 +131,45 @@ const threadReplies: McpTool = {
   },
 };
 
+const channelHistory: McpTool = {
+  name: 'slack_get_channel_history',
+  title: "Read a Slack channel's messages",
+  description: ["Read a channel's messages, newest first.", FORMATS].join(' '),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  area: 'slack',
+  inputSchema: toolInput(HistoryArguments, { channel_id: 'id or #name', max_text_chars: TEXT_CAP }),
+  outputSchema: eitherBody(ConciseHistoryBody),
+  check: queryRules(HistoryArguments),
+  run: (app, caller, { channel_id, ...query }: HistoryArgs) => {
+    const params: ChannelHistoryParams = { channel: channel_id, ...query };
+    return app.slackSearch.channelHistory(caller.slackAccess(), params, { surface: 'mcp' });
+  },
+};
+
+const messageContext: McpTool = {
+  name: 'slack_get_message_context',
+  title: 'Read a Slack message in context',
+  description: [
+    'Read a message (url, or channel_id + ts) with the messages around it and its thread.',
+    FORMATS,
+  ].join(' '),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  area: 'slack',
+  inputSchema: toolInput(ContextArguments, {
+    channel_id: 'id or #name',
+    max_text_chars: TEXT_CAP,
+  }),
+  outputSchema: eitherBody(ConciseContextBody),
+  check: queryRules(ContextArguments),
+  run: (app, caller, { channel_id, ...rest }: ContextArgs) => {
+    const params: MessageContextParams = {
+      ...rest,
+      ...(channel_id === undefined ? {} : { channel: channel_id }),
+    };
+    return app.slackSearch.messageContext(caller.slackAccess(), params, { surface: 'mcp' });
+  },
+};
+
 const searchTools: McpTool = {
   name: 'search_tools',
   area: 'catalog',
@@ -132,4 +191,10 @@ const searchTools: McpTool = {
   },
 };
 
-export const MCP_TOOLS: readonly McpTool[] = [searchMessages, threadReplies, searchTools];
+export const MCP_TOOLS: readonly McpTool[] = [
+  searchMessages,
+  threadReplies,
+  channelHistory,
+  messageContext,
+  searchTools,
+];

@@ -22,13 +22,15 @@ export function rateLimitedUntil(method: string, until: number, now: number): Re
   return withRetryAfter(new Errors.SlackRateLimited(method, seconds), seconds);
 }
 
-/** Pacing presets by Slack tier; `non-marketplace` is Slack's 1/min for conversations.replies. */
+/** Pacing presets by Slack tier; `non-marketplace` is Slack's 1/min for conversations.replies and .history. */
 export function pacesFor(preset: 'none' | 'tier' | 'non-marketplace'): Record<string, Pace> {
   if (preset === 'none') return {};
   const minute = 60_000;
+  const conversation = preset === 'tier' ? { limit: 50, windowMs: minute } : { limit: 1, windowMs: minute };
   return {
     'search.messages': { limit: 20, windowMs: minute },
-    'conversations.replies':
-      preset === 'tier' ? { limit: 50, windowMs: minute } : { limit: 1, windowMs: minute },
+    'conversations.list': { limit: 20, windowMs: minute },
+    'conversations.replies': conversation,
+    'conversations.history': conversation,
   };
 }

@@ -37,6 +37,11 @@ const SLACK: Example[] = [
   [400, 'AS_ERR_SLACK_BAD_REQUEST', 'Slack refused the request: invalid_cursor'],
   [
     400,
+    'AS_ERR_WORKSPACE_MISMATCH',
+    'The link is to other.slack.com, but the Slack token is for acme-demo.slack.com: use a token of that workspace',
+  ],
+  [
+    400,
     'AS_ERR_EMPTY_SLACK_TOKEN',
     'X-Slack-Token is empty: send a Slack user token (xoxp-…) or leave the header out',
   ],
@@ -54,6 +59,7 @@ const SLACK: Example[] = [
   [401, 'AS_ERR_SLACK_AUTH', 'Slack rejected the X-Slack-Token: token_revoked'],
   [403, 'AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'],
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: thread_not_found'],
+  [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: no channel named #deploy that this Slack token can see'],
   [429, 'AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 42 s'],
   [502, 'AS_ERR_SLACK_UNAVAILABLE', 'Slack is unavailable: search.messages answered HTTP 503'],
   [

@@ -38,7 +38,7 @@ export const searchExamples: Record<string, NamedExample> = {
         ],
       },
       summary:
-        "Found 1 message. At least 1 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by meaning (AI search). Full Slack objects: response_format=detailed.",
+        "Found 1 message. At least 1 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by meaning (AI search). Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.",
       response_metadata: { next_cursor: 'as1.WyJyIiwiY25Sek9qRT0iLDFd' },
     },
   },
@@ -51,7 +51,7 @@ export const searchExamples: Record<string, NamedExample> = {
       semantic: false,
       messages: { total: 16, matches: [deployMatch] },
       summary:
-        'Found 16 messages, showing 1. Use next_cursor for more results. Full Slack objects: response_format=detailed.',
+        'Found 16 messages, showing 1. Use next_cursor for more results. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
       response_metadata: { next_cursor: 'as1.WyJzIiwiYjJabWMyVjBPakU9Il0' },
     },
   },
@@ -145,6 +145,139 @@ export const threadExamples: Record<string, NamedExample> = {
   },
 };
 
+export const historyExamples: Record<string, NamedExample> = {
+  concise: {
+    summary: 'GET /channels/%23incidents/history?limit=2',
+    value: {
+      ok: true,
+      channel_id: 'C07INCIDNT',
+      channel_name: 'incidents',
+      messages: [
+        {
+          user_id: 'U07PRIYASH',
+          user_name: 'priya',
+          ts: '1773305233.949387',
+          text: 'Resolved: billing-worker in staging, root cause was a bad feature-flag rollout. Postmortem to follow',
+          permalink: 'https://acme-demo.slack.com/archives/C07INCIDNT/p1773305233949387',
+        },
+        {
+          user_id: 'U07PRIYASH',
+          user_name: 'priya',
+          ts: '1773134941.365411',
+          text: 'Pager test at 10:00 UTC, please ignore the alert',
+          permalink: 'https://acme-demo.slack.com/archives/C07INCIDNT/p1773134941365411',
+        },
+      ],
+      has_more: true,
+      summary:
+        '2 messages from #incidents between 2026-03-10 09:29 UTC and 2026-03-12 08:47 UTC, newest first. Use next_cursor for older messages.',
+      response_metadata: { next_cursor: 'bmV4dF90czoxNzczMTMzOTIwMDA0MTAw' },
+    },
+  },
+};
+
+export const contextExamples: Record<string, NamedExample> = {
+  concise: {
+    summary:
+      'GET /messages/context?url=https%3A%2F%2Facme-demo.slack.com%2Farchives%2FC07ENGINRG%2Fp1772721625344142&before=1&after=1',
+    value: {
+      ok: true,
+      channel_id: 'C07ENGINRG',
+      channel_name: 'engineering',
+      before: [
+        {
+          user_id: 'U07TOMNOWK',
+          user_name: 'tomasz',
+          ts: '1772714586.312658',
+          text: 'Deployed search-service v2.9.4 to prod-us :rocket:',
+          permalink: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1772714586312658',
+        },
+      ],
+      message: {
+        user_id: 'U07DEPLOYB',
+        user_name: 'deploybot',
+        ts: '1772721625.344142',
+        text: 'Deploy #4411 of web-app v5.2.0 to prod-us failed\nDeploy #4411 failed: prod-us: health check timeout after 120s',
+        permalink: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142',
+        thread_ts: '1772721625.344142',
+        reply_count: 4,
+      },
+      after: [
+        {
+          user_id: 'U07JONASMU',
+          user_name: 'jonas',
+          ts: '1772731602.243018',
+          text: 'Feature flag `usage-based-billing` is now at 5% in prod',
+          permalink: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1772731602243018',
+        },
+      ],
+      summary:
+        'The message by @deploybot at 2026-03-05 14:40 UTC in #engineering, with 1 message before it and 1 after, oldest first. More of the channel: earlier: GET /channels/C07ENGINRG/history?latest=1772714586.312658; later: GET /channels/C07ENGINRG/history?oldest=1772731602.243018. Its whole thread is in thread.',
+      thread: {
+        ok: true,
+        messages: [
+          {
+            user_id: 'U07DEPLOYB',
+            ts: '1772721625.344142',
+            text: 'Deploy #4411 of web-app v5.2.0 to prod-us failed\nDeploy #4411 failed: prod-us: health check timeout after 120s',
+            is_parent: true,
+            user_name: 'deploybot',
+            permalink: 'https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142',
+            thread_ts: '1772721625.344142',
+            reply_count: 4,
+          },
+          {
+            user_id: 'U07JONASMU',
+            ts: '1772722007.472864',
+            text: 'That’s mine, looking. Health check hits /healthz which now waits on the feature-flag service',
+            is_parent: false,
+            user_name: 'jonas',
+            permalink:
+              'https://acme-demo.slack.com/archives/C07ENGINRG/p1772722007472864?thread_ts=1772721625.344142&cid=C07ENGINRG',
+            thread_ts: '1772721625.344142',
+            parent_user_id: 'U07DEPLOYB',
+          },
+          {
+            user_id: 'U07PRIYASH',
+            ts: '1772722169.934860',
+            text: 'Rolling back to v5.1.9 in the meantime',
+            is_parent: false,
+            user_name: 'priya',
+            permalink:
+              'https://acme-demo.slack.com/archives/C07ENGINRG/p1772722169934860?thread_ts=1772721625.344142&cid=C07ENGINRG',
+            thread_ts: '1772721625.344142',
+            parent_user_id: 'U07DEPLOYB',
+          },
+          {
+            user_id: 'U07JONASMU',
+            ts: '1772722468.608348',
+            text: 'Fix: health check must not depend on downstream services. web-app#889 (https://github.com/acme-demo/web-app/pull/889)',
+            is_parent: false,
+            user_name: 'jonas',
+            permalink:
+              'https://acme-demo.slack.com/archives/C07ENGINRG/p1772722468608348?thread_ts=1772721625.344142&cid=C07ENGINRG',
+            thread_ts: '1772721625.344142',
+            parent_user_id: 'U07DEPLOYB',
+          },
+          {
+            user_id: 'U07MAYACHN',
+            ts: '1772722619.228613',
+            text: 'Reviewed and approved. Good catch on the timeout',
+            is_parent: false,
+            user_name: 'maya',
+            permalink:
+              'https://acme-demo.slack.com/archives/C07ENGINRG/p1772722619228613?thread_ts=1772721625.344142&cid=C07ENGINRG',
+            thread_ts: '1772721625.344142',
+            parent_user_id: 'U07DEPLOYB',
+          },
+        ],
+        has_more: false,
+        summary: 'Found 5 messages in thread.',
+      },
+    },
+  },
+};
+
 export const catalogExamples: Record<string, NamedExample> = {
   ranked: {
     summary: 'query ["send", "slack", "message"] over a Slack and a GitHub tool',
@@ -178,7 +311,7 @@ export const readyExamples: Record<string, NamedExample> = {
 /** The concise search example above as response_format=compact text. */
 export const searchCompactExample: NamedExample = {
   summary: 'GET /search/messages?query=deploy&count=1&response_format=compact',
-  value: `Found 16 messages, showing 1. Use next_cursor for more results. Full Slack objects: response_format=detailed.
+  value: `Found 16 messages, showing 1. Use next_cursor for more results. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.
 next_cursor: as1.WyJzIiwiYjJabWMyVjBPakU9Il0
 query: deploy
 users: @deploybot=U07DEPLOYB
@@ -203,5 +336,54 @@ thread_ts=1773133920.004100 https://acme-demo.slack.com/archives/C07INCIDNT/p177
 
 @maya 09:17Z ts=1773134245.136947
 Joining. Pulling up the checkout-api dashboards now
+`,
+};
+
+/** The concise history example above as response_format=compact text. */
+export const historyCompactExample: NamedExample = {
+  summary: 'GET /channels/%23incidents/history?limit=1&response_format=compact',
+  value: `2 messages from #incidents between 2026-03-10 09:29 UTC and 2026-03-12 08:47 UTC, newest first. Use next_cursor for older messages.
+next_cursor: bmV4dF90czoxNzczMTMzOTIwMDA0MTAw
+in: #incidents=C07INCIDNT
+users: @priya=U07PRIYASH
+
+@priya 2026-03-12 08:47Z ts=1773305233.949387
+Resolved: billing-worker in staging, root cause was a bad feature-flag rollout. Postmortem to follow
+
+@priya 2026-03-10 09:29Z ts=1773134941.365411
+Pager test at 10:00 UTC, please ignore the alert
+`,
+};
+
+/** The concise context example above as response_format=compact text. */
+export const contextCompactExample: NamedExample = {
+  summary: 'GET /messages/context?url=…&before=0&after=0&response_format=compact',
+  value: `The message by @deploybot at 2026-03-05 14:40 UTC in #engineering, with 1 message before it and 1 after, oldest first. More of the channel: earlier: GET /channels/C07ENGINRG/history?latest=1772714586.312658; later: GET /channels/C07ENGINRG/history?oldest=1772731602.243018. Its whole thread is in thread.
+in: #engineering=C07ENGINRG
+message: ts=1772721625.344142 https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142
+users: @tomasz=U07TOMNOWK, @deploybot=U07DEPLOYB, @jonas=U07JONASMU, @priya=U07PRIYASH, @maya=U07MAYACHN
+thread: Found 5 messages in thread.
+
+@tomasz 2026-03-05 12:43Z ts=1772714586.312658
+Deployed search-service v2.9.4 to prod-us :rocket:
+
+@deploybot 14:40Z ts=1772721625.344142 replies=4
+Deploy #4411 of web-app v5.2.0 to prod-us failed
+Deploy #4411 failed: prod-us: health check timeout after 120s
+
+  @jonas 14:46Z ts=1772722007.472864
+  That’s mine, looking. Health check hits /healthz which now waits on the feature-flag service
+
+  @priya 14:49Z ts=1772722169.934860
+  Rolling back to v5.1.9 in the meantime
+
+  @jonas 14:54Z ts=1772722468.608348
+  Fix: health check must not depend on downstream services. web-app#889 (https://github.com/acme-demo/web-app/pull/889)
+
+  @maya 14:56Z ts=1772722619.228613
+  Reviewed and approved. Good catch on the timeout
+
+@jonas 17:26Z ts=1772731602.243018
+Feature flag \`usage-based-billing\` is now at 5% in prod
 `,
 };

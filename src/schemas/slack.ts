@@ -5,6 +5,11 @@ export const ChannelId = Type.String({
   pattern: '^[CGD][A-Z0-9]{2,40}$',
   description: 'A Slack conversation id',
 });
+/** A conversation id, or a channel's name after `#` (resolved with conversations.list). */
+export const ChannelRef = Type.String({
+  pattern: '^(?:[CGD][A-Z0-9]{2,40}|#[^\\s#,<>|@]{1,80})$',
+  description: 'A Slack conversation id (C…, G…, D…) or a channel name after # (e.g. #deploys)',
+});
 export const UserId = Type.String({ pattern: '^[UW][A-Z0-9]{2,40}$', description: 'A Slack user id' });
 export const SlackTs = Type.String({
   pattern: '^\\d{9,10}\\.\\d{6}$',
@@ -36,14 +41,9 @@ export const MaxTextChars = Type.Integer({
   description: 'Cut each message text after this many characters; 0 = whole texts',
 });
 
-/** A channel id, or `#name` (Slack's own `in:#name`, no lookup). */
-export const ChannelRef = Type.String({
-  pattern: '^([CGD][A-Z0-9]{2,40}|#[^\\s#@<>,|"]{1,80})$',
-  description: 'A Slack conversation id or #name',
-});
 /** A user id, or `@name` (Slack's own `from:@name`, no lookup). */
 export const UserRef = Type.String({
-  pattern: '^([UW][A-Z0-9]{2,40}|@[^\\s#@<>,|"]{1,80})$',
+  pattern: '^(?:[UW][A-Z0-9]{2,40}|@[^\\s#,<>|@]{1,80})$',
   description: 'A Slack user id or @name',
 });
 
@@ -123,6 +123,20 @@ export const ConciseThreadMessage = Type.Object(
   { $id: 'ConciseThreadMessage', additionalProperties: false },
 );
 export type ConciseThreadMessage = Static<typeof ConciseThreadMessage>;
+
+export const ConciseChannelMessage = Type.Object(
+  {
+    user_id: ConciseThreadMessage.properties.user_id,
+    user_name: UserName,
+    ts: Type.String(),
+    text: ConciseText,
+    thread_ts: Type.Optional(Type.String({ description: 'Thread roots and replies sent to the channel' })),
+    reply_count: Type.Optional(Type.Integer({ description: 'Thread roots only' })),
+    permalink: Type.String(),
+  },
+  { $id: 'ConciseChannelMessage', additionalProperties: false },
+);
+export type ConciseChannelMessage = Static<typeof ConciseChannelMessage>;
 
 export const ResponseMetadata = Type.Object(
   { next_cursor: Type.String() },

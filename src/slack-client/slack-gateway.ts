@@ -28,8 +28,10 @@ export interface GatewayOptions {
   defaultRetryAfterS: number;
   /** Ceiling on any Slack Retry-After honoured or passed on. */
   maxRetryAfterS: number;
-  /** Largest `limit` Slack accepts for conversations.replies (15 for non-Marketplace apps). */
+  /** Largest `limit` Slack accepts for conversations.replies and .history (15 for non-Marketplace apps). */
   maxRepliesLimit: number;
+  /** How long a token's channel names (conversations.list) are reused. */
+  channelListTtlMs: number;
   /** Secret of the keyed hash that names a token in cache keys (KEY_HASH_SECRET). */
   keySecret: string;
 }
@@ -46,6 +48,8 @@ export interface GatewayDeps {
 
 /** How long a request waits for users' names before answering with ids. */
 const NAME_LOOKUP_MS = 2_000;
+/** conversations.list pages read to resolve `#name` (1000 channels each), so a huge workspace stays bounded. */
+export const MAX_CHANNEL_LIST_PAGES = 10;
 
 /** What the process knows about one Slack token: its hashed name, client and, for a short while, identity. */
 interface TokenKeys {
@@ -121,24 +125,51 @@ export class SlackGateway {
    * Bounded by a short deadline of its own: a name is never worth holding the request.
    */
   userName(access: SlackAccess, userId: string): Promise<string | undefined> {
-    const deadline = Math.min(access.deadline, this.deps.clock() + NAME_LOOKUP_MS);
-    return this.#bounded({ ...access, deadline }, this.#userName(access, userId, deadline));
+    return this.#teamMemo(access, 'user', 'users.info', { user: userId }, (body) => displayNameOf(body.user));
   }
 
-  async #userName(access: SlackAccess, userId: string, deadline: number): Promise<string | undefined> {
+  /** A conversation's name (conversations.info, memoised like user names): `deploys`, or undefined for a DM. */
+  channelName(access: SlackAccess, channel: string): Promise<string | undefined> {
+    return this.#teamMemo(access, 'channel', 'conversations.info', { channel }, (body) => {
+      const info = body.channel as { name?: unknown; is_im?: unknown } | undefined;
+      return info?.is_im !== true && typeof info?.name === 'string' ? info.name : undefined;
+    });
+  }
+
+  #teamMemo(
+    access: SlackAccess,
+    kind: string,
+    method: string,
+    args: Record<string, string>,
+    read: (body: SlackBody) => string | undefined,
+  ): Promise<string | undefined> {
+    const deadline = Math.min(access.deadline, this.deps.clock() + NAME_LOOKUP_MS);
+    return this.#bounded(
+      { ...access, deadline },
+      this.#teamLookup(access, deadline, kind, method, args, read),
+    );
+  }
+
+  async #teamLookup(
+    access: SlackAccess,
+    deadline: number,
+    kind: string,
+    method: string,
+    args: Record<string, string>,
+    read: (body: SlackBody) => string | undefined,
+  ): Promise<string | undefined> {
     const { client } = this.#keysOf(access.token);
     const { teamId } = await this.#me(access);
-    const { value } = await this.deps.cachedFetch(cacheKey('user', `team:${teamId}`, { user: userId }), {
+    const { value } = await this.deps.cachedFetch(cacheKey(kind, `team:${teamId}`, args), {
       ttlMs: () => this.deps.options.userTtlMs,
       graceMs: this.deps.options.staleGraceMs,
       staleOn: isUpstreamFailure,
       load: async () => {
         const context = { ...this.#context(access, teamId), deadline };
         try {
-          const body = await callSlack<SlackBody>(client(), 'users.info', { user: userId }, context);
-          return displayNameOf(body.user) ?? '';
+          return read(await callSlack<SlackBody>(client(), method, args, context)) ?? '';
         } catch (err) {
-          // Rate limits and outages are asked again next time; a user Slack will not show stays unnamed.
+          // Rate limits and outages are asked again next time; what Slack will not show stays unnamed.
           if (isUpstreamFailure(err) || isAuthError(err)) throw err;
           return '';
         }
@@ -147,12 +178,67 @@ export class SlackGateway {
     return value || undefined;
   }
 
+  /**
+   * The ids of the channels the token's user can see, by name (conversations.list, public and private,
+   * at most MAX_CHANNEL_LIST_PAGES pages), cached per token for CACHE_CHANNELS_TTL_MS. `complete` is
+   * false when the workspace had more channels than were read.
+   */
+  channelIds(access: SlackAccess): Promise<Cached<{ ids: Record<string, string>; complete: boolean }>> {
+    const keys = this.#keysOf(access.token);
+    const work = this.#me(access).then(({ teamId }) =>
+      this.deps.cachedFetch(cacheKey('channel-ids', keys.identity), {
+        ttlMs: () => this.deps.options.channelListTtlMs,
+        graceMs: this.deps.options.staleGraceMs,
+        staleOn: isUpstreamFailure,
+        staleAt: access.deadline - STALE_MARGIN_MS,
+        load: async () => {
+          const ids: Record<string, string> = {};
+          let cursor: string | undefined;
+          for (let page = 0; page < MAX_CHANNEL_LIST_PAGES; page++) {
+            const args = {
+              types: 'public_channel,private_channel',
+              limit: 1000,
+              ...(cursor ? { cursor } : {}),
+            };
+            const body = await callSlack<SlackBody>(
+              keys.client(),
+              'conversations.list',
+              args,
+              this.#context(access, teamId),
+            );
+            for (const c of (body.channels as Array<{ id?: unknown; name?: unknown }> | undefined) ?? []) {
+              if (typeof c.id === 'string' && typeof c.name === 'string') ids[c.name] = c.id;
+            }
+            cursor =
+              (body.response_metadata as { next_cursor?: string } | undefined)?.next_cursor || undefined;
+            if (!cursor) return { ids, complete: true };
+          }
+          return { ids, complete: false };
+        },
+      }),
+    );
+    return this.#bounded(access, work);
+  }
+
   replies(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
+    return this.#conversation(access, 'conversations.replies', args);
+  }
+
+  /** conversations.history, limited and cached like a thread (a quiet channel's page lives longer). */
+  history(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
+    return this.#conversation(access, 'conversations.history', args);
+  }
+
+  #conversation(
+    access: SlackAccess,
+    method: string,
+    args: Record<string, unknown>,
+  ): Promise<Cached<SlackBody>> {
     const { threadMinTtlMs, threadMaxTtlMs, maxRepliesLimit } = this.deps.options;
     const limit = Math.min(Number(args.limit ?? maxRepliesLimit), maxRepliesLimit);
     return this.#bounded(
       access,
-      this.#call(access, 'conversations.replies', { ...args, limit }, (body) =>
+      this.#call(access, method, { ...args, limit }, (body) =>
         threadTtlMs(body, this.deps.clock(), threadMinTtlMs, threadMaxTtlMs),
       ),
     );

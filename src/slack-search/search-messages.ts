@@ -90,6 +90,7 @@ function summariseWithinBudget(
         ? conciseSearchHint(
             (list as ConciseSearch['messages']['matches']).some((m: ConciseMatch) => m.thread_ts),
             wording,
+            list.length > 0,
           )
         : undefined,
     });

@@ -1,21 +1,18 @@
-import type { CacheStatus } from '../cache/types.js';
+import type { Cached, CacheStatus } from '../cache/types.js';
 import type { ConciseThread, ThreadBody, ThreadRepliesParams } from '../schemas/threads.js';
 import { compactThread } from '../slack/compact-bodies.js';
 import { dedupeByTs, toConciseThreadMessage } from '../slack/format-thread.js';
 import { type BudgetCut, fitToBudget } from '../slack/llm-budget.js';
 import { readRepliesBody } from '../slack/read-slack-body.js';
 import { filled, num, type SlackObject } from '../slack/slack-values.js';
-import { budgetNote, staleNote, textCapNote, threadSummary } from '../slack/summary.js';
+import { budgetNote, pageCapNote, staleNote, textCapNote, threadSummary } from '../slack/summary.js';
 import { decodeThreadCursor, encodeThreadCursor, type ThreadCursor } from '../slack/thread-cursor.js';
 import { capTexts } from '../slack/truncate-text.js';
 import { type Surface, WORDING } from '../slack/wording.js';
-import type { SlackAccess } from '../slack-client/types.js';
+import type { SlackAccess, SlackBody, SlackIdentity } from '../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
 import { renderOnce } from './render-once.js';
-
-/** Slack's page size for apps outside the Marketplace. */
-const NON_MARKETPLACE_LIMIT = 15;
 
 /** The thread's size from its parent: reply_count + 1. */
 const threadSize = (messages: SlackObject[]) => {
@@ -44,11 +41,24 @@ async function threadBody(
   surface: Surface,
 ): Promise<{ body: ThreadBody; cache: CacheStatus }> {
   const { slack, answers } = deps;
-  const wording = WORDING[surface];
   const key = answers.key('conversations.replies', slack.identityOf(access), { surface, params });
   const [me, answer] = await Promise.all([slack.whoAmI(access), answers.get<ThreadBody>(key)]);
   if (answer) return { body: answer, cache: 'HIT' };
+  const { body, fetched } = await readThread(deps, access, me, params, surface);
+  await answers.set(key, body, [fetched]);
+  return { body, cache: fetched.status };
+}
 
+/** One page of a thread as the thread read answers it (a new object each time), and the Slack body it came from. */
+export async function readThread(
+  deps: PipelineDeps,
+  access: SlackAccess,
+  me: SlackIdentity,
+  params: ThreadRepliesParams,
+  surface: Surface,
+): Promise<{ body: ThreadBody; fetched: Cached<SlackBody> }> {
+  const { slack } = deps;
+  const wording = WORDING[surface];
   const { channel, ts, limit, oldest, latest, inclusive } = params;
   // Positions count from the thread's start, so a window cut by oldest/latest shows none.
   const windowed = oldest !== undefined || latest !== undefined;
@@ -85,14 +95,10 @@ async function threadBody(
     };
   }
   const notes = fetched.status === 'STALE' ? [staleNote(fetched.ageMs)] : [];
-  const capNote = textCapNote(capped, params.max_text_chars, wording.wholeText);
+  const textNote = textCapNote(capped, params.max_text_chars, wording.wholeText);
+  if (textNote) notes.push(textNote);
+  const capNote = pageCapNote(read.messages.length, limit, read.hasMore);
   if (capNote) notes.push(capNote);
-  const sent = read.messages.length;
-  if (read.hasMore && sent < limit && sent <= NON_MARKETPLACE_LIMIT) {
-    notes.push(
-      `Slack sent ${sent} messages where the limit was ${limit}: apps outside the Slack Marketplace get at most ${NON_MARKETPLACE_LIMIT} a page.`,
-    );
-  }
   const summarise = (cut: BudgetCut) => {
     const last = (list[list.length - 1] as { ts?: string } | undefined)?.ts;
     const advice = cut.dropped && last ? wording.threadResume(last) : 'ask for a smaller limit';
@@ -106,6 +112,5 @@ async function threadBody(
     });
   };
   fitToBudget(body, list, deps.maxResponseBytes, TEXT_ACCESS, summarise);
-  await answers.set(key, body, [fetched]);
-  return { body: body as ThreadBody, cache: fetched.status };
+  return { body: body as ThreadBody, fetched };
 }

@@ -1,4 +1,4 @@
-import type { ConciseThreadMessage } from '../schemas/slack.js';
+import type { ConciseChannelMessage, ConciseThreadMessage } from '../schemas/slack.js';
 import type { ReadNames } from './mrkdwn.js';
 import { buildPermalink } from './permalink.js';
 import { readMessageText } from './read-message.js';
@@ -50,5 +50,18 @@ export function toConciseThreadMessage(m: SlackObject, ctx: ThreadContext): Conc
     user_name: (userId && ctx.names?.users?.get(userId)) || filled(m.username) || null,
     permalink: buildPermalink(ctx.workspaceUrl, ctx.channel, ts, isParent ? undefined : threadTs),
   };
+  return out;
+}
+
+/** A channel message (conversations.history): the thread fields without those only a thread read needs. */
+export const toConciseChannelMessage = (m: SlackObject, ctx: ThreadContext): ConciseChannelMessage =>
+  asChannelMessage(toConciseThreadMessage(m, ctx));
+
+/** A concise thread message without `is_parent` and `parent_user_id`. */
+export function asChannelMessage(message: ConciseThreadMessage): ConciseChannelMessage {
+  const { user_id, user_name, ts, text, permalink, thread_ts, reply_count } = message;
+  const out: ConciseChannelMessage = { user_id, user_name, ts, text, permalink };
+  if (thread_ts) out.thread_ts = thread_ts;
+  if (reply_count !== undefined) out.reply_count = reply_count;
   return out;
 }

@@ -68,9 +68,8 @@ export function readSearchBody(body: SlackObject): SearchBodyRead {
   };
 }
 
-/** conversations.replies read defensively: messages must be a list of objects with a ts. */
-export function readRepliesBody(body: SlackObject): RepliesBodyRead {
-  const method = 'conversations.replies';
+/** conversations.replies (or .history) read defensively: messages must be a list of objects with a ts. */
+export function readRepliesBody(body: SlackObject, method = 'conversations.replies'): RepliesBodyRead {
   const list = body.messages ?? [];
   if (!Array.isArray(list)) throw unreadable(method, 'messages is not a list');
   if (!list.every(isObject)) throw unreadable(method, 'a message is not an object');

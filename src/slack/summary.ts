@@ -29,10 +29,17 @@ export function searchSummary({
   return [s, ...notes, ...(hint ? [hint] : [])].join(' ');
 }
 
-/** How to get more than the concise body gives: the thread read when a match is in a thread. */
-export function conciseSearchHint(hasThreadedMatch: boolean, wording: Wording): string {
-  const detailed = 'Full Slack objects: response_format=detailed.';
-  return hasThreadedMatch ? `${wording.threadHint} ${detailed}` : detailed;
+/**
+ * How to get more than the concise body gives: the thread read when a match is in a thread, the context
+ * read for what was said around a match, Slack's own objects.
+ */
+export function conciseSearchHint(hasThreadedMatch: boolean, wording: Wording, hasMatch = true): string {
+  const hints = [
+    hasThreadedMatch ? wording.threadHint : '',
+    hasMatch ? wording.contextHint : '',
+    'Full Slack objects: response_format=detailed.',
+  ];
+  return hints.filter(Boolean).join(' ');
 }
 
 export interface ThreadSummaryInput {
@@ -82,4 +89,100 @@ export function staleNote(ageMs: number): string {
 export function textCapNote(cut: number, maxChars: number, whole: string): string | undefined {
   if (!cut) return undefined;
   return `${cut} message ${cut === 1 ? 'text was' : 'texts were'} cut at ${maxChars} characters; ${whole}.`;
+}
+
+/** Slack's page size for apps outside the Marketplace (conversations.replies and .history). */
+export const NON_MARKETPLACE_LIMIT = 15;
+
+/** Says so when Slack sent a short page with more to come: the non-Marketplace cap of 15, not the end. */
+export function pageCapNote(sent: number, limit: number, hasMore: boolean): string | undefined {
+  if (!hasMore || sent >= limit || sent > NON_MARKETPLACE_LIMIT) return undefined;
+  return `Slack sent ${sent} messages where the limit was ${limit}: apps outside the Slack Marketplace get at most ${NON_MARKETPLACE_LIMIT} a page.`;
+}
+
+/** `2026-03-10 09:12 UTC` for a Slack ts. */
+export const utcMinute = (ts: string) =>
+  `${new Date(Number(ts) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export interface HistorySummaryInput {
+  /** `#deploys`, or the id when the name is unknown. */
+  channel: string;
+  /** The page's timestamps, in any order. */
+  ts: string[];
+  hasMore: boolean;
+  /** True when the page was read forward from `oldest`: next_cursor then gives newer messages. */
+  forward: boolean;
+  notes?: string[];
+}
+
+/** "12 messages from #deploys between 2026-03-10 09:12 UTC and 2026-03-10 14:30 UTC, newest first." */
+export function historySummary({ channel, ts, hasMore, forward, notes = [] }: HistorySummaryInput): string {
+  const sorted = [...ts].sort((a, b) => Number(a) - Number(b));
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  let s: string;
+  if (first === undefined || last === undefined) s = `No messages from ${channel} in this window.`;
+  else if (sorted.length === 1) s = `1 message from ${channel} at ${utcMinute(first)}.`;
+  else
+    s = `${sorted.length} messages from ${channel} between ${utcMinute(first)} and ${utcMinute(last)}, newest first.`;
+  if (hasMore) s += ` Use next_cursor for ${forward ? 'newer' : 'older'} messages.`;
+  return [s, ...notes].join(' ');
+}
+
+export interface ContextSummaryInput {
+  /** `#deploys`, or the id. */
+  channel: string;
+  channelId: string;
+  /** The linked message's author and ts, when it was found. */
+  message?: { userName: string | null; ts: string };
+  /** True when the linked message is a thread reply (before/after are then around its root). */
+  reply: boolean;
+  /** Timestamps of the channel messages shown before and after, oldest first. */
+  before: string[];
+  after: string[];
+  /** The channel-level ts the neighbours are around (the message, or a reply's root). */
+  around: string;
+  /** Whether the channel has more messages beyond those shown, on each side. */
+  moreBefore: boolean;
+  moreAfter: boolean;
+  /** The thread shown, if any: its root ts, whether it goes on past the page, and how many of the page's messages the byte budget left out. */
+  thread?: { ts: string; hasMore: boolean; leftOut: number };
+  notes: string[];
+  wording: Wording;
+}
+
+const count = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
+
+/** What the context read holds and how to read further, in a few sentences. */
+export function contextSummary(input: ContextSummaryInput): string {
+  const { channel, channelId, message, reply, before, after, wording } = input;
+  const what = reply ? 'reply' : 'message';
+  const who = message?.userName ? ` by @${message.userName}` : '';
+  const head = message
+    ? `The ${what}${who} at ${utcMinute(message.ts)} in ${channel}`
+    : `The linked reply in ${channel} is past the first page of its thread`;
+  const around = reply ? "its thread's root" : 'it';
+  const parts = [
+    `${head}, with ${count(before.length)} before ${around} and ${after.length} after, oldest first.`,
+  ];
+  const first = before[0] ?? input.around;
+  const last = after[after.length - 1] ?? input.around;
+  const more = [
+    input.moreBefore ? `earlier: ${wording.historyFrom(channelId, 'latest', first)}` : '',
+    input.moreAfter ? `later: ${wording.historyFrom(channelId, 'oldest', last)}` : '',
+  ].filter(Boolean);
+  if (more.length) parts.push(`More of the channel: ${more.join('; ')}.`);
+  const { thread } = input;
+  if (thread?.leftOut) {
+    parts.push(
+      `${thread.leftOut} of its thread's messages did not fit in thread: ${wording.threadRead(channelId, thread.ts)}.`,
+    );
+  } else if (thread) {
+    parts.push(
+      thread.hasMore
+        ? `Its thread's first page is in thread; the rest: ${wording.threadMore(channelId, thread.ts)}.`
+        : 'Its whole thread is in thread.',
+    );
+  }
+  return [...parts, ...input.notes].join(' ');
 }

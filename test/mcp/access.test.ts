@@ -29,8 +29,25 @@ afterAll(() => h.close());
 describe('MCP tools and API_TOKENS_FILE access areas', () => {
   it.each([
     [CATALOG_ONLY, ['search_tools']],
-    [SLACK_ONLY, ['slack_search_messages', 'slack_get_thread_replies']],
-    [API_TOKEN, ['slack_search_messages', 'slack_get_thread_replies', 'search_tools']],
+    [
+      SLACK_ONLY,
+      [
+        'slack_search_messages',
+        'slack_get_thread_replies',
+        'slack_get_channel_history',
+        'slack_get_message_context',
+      ],
+    ],
+    [
+      API_TOKEN,
+      [
+        'slack_search_messages',
+        'slack_get_thread_replies',
+        'slack_get_channel_history',
+        'slack_get_message_context',
+        'search_tools',
+      ],
+    ],
   ])('tools/list shows token %s the tools of its access areas only', async (token, names) => {
     const client = await connectHttp(base, bearer(token));
     try {

@@ -17,10 +17,15 @@ const REST_WHOLE =
   'max_text_chars=0 gives whole texts; one whole: GET /threads/{channel_id}/{ts}?max_text_chars=0';
 const MCP_WHOLE =
   'max_text_chars: 0 gives whole texts; one whole: slack_get_thread_replies with channel_id, its ts as thread_ts and max_text_chars: 0';
+const REST_CONTEXT = 'Around a match: GET /messages/context?url=<permalink>.';
+const MCP_CONTEXT = 'Around a match: slack_get_message_context with url=<permalink>.';
 /** A REST body as MCP words it: the same, but hints name the MCP tool instead of the REST path. */
 const asMcp = (body: Record<string, unknown>) => ({
   ...body,
-  summary: String(body.summary).replace(REST_HINT, MCP_HINT).replace(REST_WHOLE, MCP_WHOLE),
+  summary: String(body.summary)
+    .replace(REST_HINT, MCP_HINT)
+    .replace(REST_WHOLE, MCP_WHOLE)
+    .replace(REST_CONTEXT, MCP_CONTEXT),
 });
 const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
@@ -51,7 +56,7 @@ const rawPost = (body: unknown, headers: Record<string, string> = { ...MCP_HEADE
   fetch(new URL('/mcp', base), { method: 'POST', headers, body: JSON.stringify(body) });
 
 describe('tools/list over Streamable HTTP', () => {
-  it('lists the three tools with titles, annotations and both schemas', async () => {
+  it('lists the five tools with titles, annotations and both schemas', async () => {
     const { tools } = await client.listTools();
     expect(
       tools.map(({ name, title, annotations, inputSchema, outputSchema }) => ({
@@ -98,6 +103,40 @@ describe('tools/list over Streamable HTTP', () => {
         output: 'object',
       },
       {
+        name: 'slack_get_channel_history',
+        title: "Read a Slack channel's messages",
+        annotations: { readOnlyHint: true, openWorldHint: true },
+        input: [
+          'channel_id',
+          'cursor',
+          'limit',
+          'oldest',
+          'latest',
+          'inclusive',
+          'response_format',
+          'max_text_chars',
+        ],
+        required: ['channel_id'],
+        output: 'object',
+      },
+      {
+        name: 'slack_get_message_context',
+        title: 'Read a Slack message in context',
+        annotations: { readOnlyHint: true, openWorldHint: true },
+        input: [
+          'url',
+          'channel_id',
+          'ts',
+          'thread_ts',
+          'before',
+          'after',
+          'response_format',
+          'max_text_chars',
+        ],
+        required: undefined,
+        output: 'object',
+      },
+      {
         name: 'search_tools',
         title: 'Find relevant tools',
         annotations: { readOnlyHint: true, openWorldHint: false },
@@ -110,7 +149,7 @@ describe('tools/list over Streamable HTTP', () => {
     const search = tools[0].description ?? '';
     for (const modifier of ['in:#channel', 'from:@user', 'before:', 'after:', 'is:thread'])
       expect(search, modifier).toContain(modifier);
-    for (const tool of tools.slice(0, 2)) expect(tool.description, tool.name).toContain('compact');
+    for (const tool of tools.slice(0, 4)) expect(tool.description, tool.name).toContain('compact');
   });
 
   it('gives the same tool list to a second client without a session (stateless)', async () => {
@@ -218,10 +257,71 @@ describe('tools/call over Streamable HTTP', () => {
       expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(result).toEqual({
         structuredContent: asMcp(concise.body),
-        content: [{ type: 'text', text: text.body.replace(REST_HINT, MCP_HINT) }],
+        content: [
+          { type: 'text', text: text.body.replace(REST_HINT, MCP_HINT).replace(REST_CONTEXT, MCP_CONTEXT) },
+        ],
       });
     },
   );
+
+  it.each([
+    ['concise', 'limit=3', { limit: 3 }],
+    ['#name, detailed', 'limit=2&response_format=detailed', { limit: 2, response_format: 'detailed' }],
+  ])(
+    'slack_get_channel_history (%s) returns the GET /channels/{channel}/history body',
+    async (name, query, args) => {
+      const channel = name.startsWith('#') ? '#incidents' : DEMO_LONG_THREAD.channel;
+      const result = structured(await call('slack_get_channel_history', { channel_id: channel, ...args }));
+      const rest = await get(h.app, `/channels/${encodeURIComponent(channel)}/history?${query}`);
+      expect(rest.status).toBe(200);
+      expect(result).toEqual(rest.body);
+    },
+  );
+
+  it('slack_get_message_context returns the GET /messages/context body, hints naming MCP tools', async () => {
+    const { channel, ts } = DEMO_LONG_THREAD;
+    const url = `https://acme-demo.slack.com/archives/${channel}/p${ts.replace('.', '')}`;
+    const result = structured(await call('slack_get_message_context', { url, before: 2, after: 1 }));
+    const rest = await get(h.app, `/messages/context?url=${encodeURIComponent(url)}&before=2&after=1`);
+    expect(rest.status).toBe(200);
+    const summary = String(rest.body.summary)
+      .replace(
+        `GET /channels/${channel}/history?latest=`,
+        `slack_get_channel_history with channel_id=${channel} and latest=`,
+      )
+      .replace(
+        `GET /channels/${channel}/history?oldest=`,
+        `slack_get_channel_history with channel_id=${channel} and oldest=`,
+      )
+      .replace(
+        `GET /threads/${channel}/${ts} with cursor=`,
+        `slack_get_thread_replies with channel_id=${channel}, thread_ts=${ts} and cursor=`,
+      );
+    expect(result).toEqual({ ...rest.body, summary });
+    expect(result.summary).not.toContain('GET /');
+    const byId = structured(
+      await call('slack_get_message_context', { channel_id: channel, ts, before: 2, after: 1 }),
+    );
+    expect(byId).toEqual(result);
+  });
+
+  it('slack_get_message_context names its own arguments when they are missing or contradict', async () => {
+    expect(toolError(await call('slack_get_message_context', { ts: DEMO_LONG_THREAD.ts }))).toEqual(
+      errorBody(400, 'AS_ERR_BAD_REQUEST', 'url, or channel_id with ts, is required'),
+    );
+    expect(
+      toolError(await call('slack_get_message_context', { url: 'https://acme-demo.slack.com/' })),
+    ).toEqual(
+      errorBody(
+        400,
+        'AS_ERR_BAD_REQUEST',
+        'url is not a Slack message link (…/archives/<channel id>/p<16 digits>)',
+      ),
+    );
+    expect(
+      toolError(await call('slack_get_message_context', { channel_id: 'C07INCIDNT', ts: '1', before: 99 })),
+    ).toEqual(errorBody(400, 'FST_ERR_VALIDATION', 'arguments/ts must match pattern "^\\d{9,10}\\.\\d{6}$"'));
+  });
 
   it('X-Slack-Token acts as that Slack user, as on REST', async () => {
     const headers = { ...bearer(), 'x-slack-token': DEMO_OTHER_TOKEN };
@@ -260,7 +360,7 @@ describe('bad arguments are tool errors that name the argument', () => {
     [
       'slack_search_messages',
       { query: 'deploy', channel_ids: ['general'] },
-      'arguments/channel_ids/0 must match pattern "^([CGD][A-Z0-9]{2,40}|#[^\\s#@<>,|"]{1,80})$"',
+      'arguments/channel_ids/0 must match pattern "^(?:[CGD][A-Z0-9]{2,40}|#[^\\s#,<>|@]{1,80})$"',
     ],
     [
       'slack_search_messages',
@@ -325,7 +425,7 @@ describe('bad arguments are tool errors that name the argument', () => {
 
   it('an unknown tool is a JSON-RPC error naming the tools', async () => {
     await expect(call('slack_post_message', {})).rejects.toThrow(
-      /Unknown tool "slack_post_message"; the tools are slack_search_messages, slack_get_thread_replies, search_tools/,
+      /Unknown tool "slack_post_message"; the tools are slack_search_messages, slack_get_thread_replies, slack_get_channel_history, slack_get_message_context, search_tools/,
     );
   });
 });

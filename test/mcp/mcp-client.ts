@@ -35,6 +35,12 @@ export function toolError(result: unknown): Record<string, unknown> {
   return JSON.parse(item.text) as Record<string, unknown>;
 }
 
-export const MCP_TOOL_NAMES = ['slack_search_messages', 'slack_get_thread_replies', 'search_tools'];
+export const MCP_TOOL_NAMES = [
+  'slack_search_messages',
+  'slack_get_thread_replies',
+  'slack_get_channel_history',
+  'slack_get_message_context',
+  'search_tools',
+];
 
 export const catalogTools = [slackSend, githubIssue, writeFile];

@@ -90,6 +90,142 @@ const API_LIMITED: ContractCase['error'] = [
   'Rate limit of 1 requests per window exceeded for this token: retry after 60 s',
 ];
 
+const history = (path = '/channels/C07INCIDNT/history?limit=2', headers: Record<string, string> = bearer()) =>
+  get(path, headers);
+const INCIDENT_LINK = encodeURIComponent(
+  `https://acme-demo.slack.com/archives/${DEMO_LONG_THREAD.channel}/p${DEMO_LONG_THREAD.ts.replace('.', '')}`,
+);
+const context = (
+  query = `url=${INCIDENT_LINK}&before=2&after=2`,
+  headers: Record<string, string> = bearer(),
+) => get(`/messages/context?${query}`, headers);
+const DEADLINE: ContractCase['error'] = [
+  'AS_ERR_DEADLINE',
+  `The request did not finish within ${DEADLINE_MS} ms`,
+];
+const REVOKED: ContractCase['error'] = [
+  'AS_ERR_SLACK_SERVICE_AUTH',
+  "Slack rejected the service's own Slack token: token_revoked",
+];
+const FORBIDDEN = { ...bearer(SCOPED_TOKEN), 'x-project-id': 'billing' };
+const HISTORY_LIMITED: ContractCase['error'] = [
+  'AS_ERR_SLACK_RATE_LIMITED',
+  'Slack rate limit for conversations.history: retry after 45 s',
+];
+const historyFault = (kind: 'ratelimit' | 'delay'): Fault =>
+  kind === 'ratelimit'
+    ? { method: 'conversations.history', kind, retryAfter: 45 }
+    : { method: 'conversations.history', kind, ms: DEADLINE_MS + 800 };
+
+/** The channel history and context reads, one case per documented status. */
+const conversationCases: ContractCase[] = [
+  { op: 'getChannelHistory', status: 200, request: history() },
+  {
+    op: 'getChannelHistory',
+    status: 400,
+    request: history('/channels/general/history'),
+    error: [
+      'FST_ERR_VALIDATION',
+      'params/channel must match pattern "^(?:[CGD][A-Z0-9]{2,40}|#[^\\s#,<>|@]{1,80})$"',
+    ],
+  },
+  {
+    op: 'getChannelHistory',
+    status: 401,
+    request: history(undefined, {}),
+    error: ['AS_ERR_UNAUTHORIZED', MISSING],
+  },
+  {
+    op: 'getChannelHistory',
+    status: 403,
+    request: history(undefined, FORBIDDEN),
+    error: ['AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
+  },
+  {
+    op: 'getChannelHistory',
+    status: 404,
+    request: history('/channels/%23nowhere/history'),
+    error: ['AS_ERR_SLACK_NOT_FOUND', 'Slack: no channel named #nowhere that this Slack token can see'],
+  },
+  {
+    op: 'getChannelHistory',
+    status: 429,
+    request: history(),
+    fault: historyFault('ratelimit'),
+    error: HISTORY_LIMITED,
+    retryAfter: '45',
+  },
+  {
+    op: 'getChannelHistory',
+    status: 502,
+    config: { SLACK_USER_TOKEN: DEMO_REVOKED_TOKEN },
+    request: history(),
+    error: REVOKED,
+  },
+  {
+    op: 'getChannelHistory',
+    status: 503,
+    config: pressure,
+    pressure: true,
+    request: history(),
+    error: OVERLOADED,
+  },
+  { op: 'getChannelHistory', status: 504, request: history(), fault: historyFault('delay'), error: DEADLINE },
+
+  { op: 'getMessageContext', status: 200, request: context() },
+  {
+    op: 'getMessageContext',
+    status: 400,
+    request: context(`url=${INCIDENT_LINK.replace('acme-demo', 'other')}`),
+    error: [
+      'AS_ERR_WORKSPACE_MISMATCH',
+      'The link is to other.slack.com, but the Slack token is for acme-demo.slack.com: use a token of that workspace',
+    ],
+  },
+  {
+    op: 'getMessageContext',
+    status: 401,
+    request: context(undefined, {}),
+    error: ['AS_ERR_UNAUTHORIZED', MISSING],
+  },
+  {
+    op: 'getMessageContext',
+    status: 403,
+    request: context(undefined, FORBIDDEN),
+    error: ['AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
+  },
+  {
+    op: 'getMessageContext',
+    status: 404,
+    request: context(`channel=${DEMO_LONG_THREAD.channel}&ts=1773133920.999999`),
+    error: ['AS_ERR_SLACK_NOT_FOUND', 'Slack: message_not_found'],
+  },
+  {
+    op: 'getMessageContext',
+    status: 429,
+    request: context(),
+    fault: historyFault('ratelimit'),
+    error: HISTORY_LIMITED,
+    retryAfter: '45',
+  },
+  {
+    op: 'getMessageContext',
+    status: 502,
+    config: { SLACK_USER_TOKEN: DEMO_REVOKED_TOKEN },
+    request: context(),
+    error: REVOKED,
+  },
+  {
+    op: 'getMessageContext',
+    status: 503,
+    config: pressure,
+    pressure: true,
+    request: context(),
+    error: OVERLOADED,
+  },
+  { op: 'getMessageContext', status: 504, request: context(), fault: historyFault('delay'), error: DEADLINE },
+];
+
 export const contractCases: ContractCase[] = [
   { op: 'searchMessages', status: 200, request: search() },
   {
@@ -375,4 +511,5 @@ export const contractCases: ContractCase[] = [
   },
   { op: 'getMetrics', status: 200, request: get('/metrics', bearer()) },
   { op: 'getMetrics', status: 401, request: get('/metrics'), error: ['AS_ERR_UNAUTHORIZED', MISSING] },
+  ...conversationCases,
 ];

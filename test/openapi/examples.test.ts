@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchExamples, threadExamples } from '../../src/schemas/examples.js';
+import {
+  contextExamples,
+  historyExamples,
+  searchExamples,
+  threadExamples,
+} from '../../src/schemas/examples.js';
 import { authHeaders, buildHarness, type Harness } from '../helper.js';
 
 // The concise examples in the OpenAPI document are real answers on the demo workspace (`npm run demo`):
@@ -17,9 +22,13 @@ afterAll(async () => {
   await h.close();
 });
 
-const concise = [searchExamples.semantic, searchExamples.concise, threadExamples.concise].map(
-  (e) => [e.summary, e.value] as const,
-);
+const concise = [
+  searchExamples.semantic,
+  searchExamples.concise,
+  threadExamples.concise,
+  historyExamples.concise,
+  contextExamples.concise,
+].map((e) => [e.summary, e.value] as const);
 
 describe('OpenAPI concise examples', () => {
   it.each(concise)('%s answers exactly the documented body', async (summary, value) => {

@@ -41,6 +41,8 @@ describe('openapi/openapi.json', () => {
       'GET /readyz': 'getReadiness: 200 503',
       'GET /search/messages': 'searchMessages: 200 400 401 403 404 429 502 503 504',
       'GET /threads/{channel}/{ts}': 'getThread: 200 400 401 403 404 429 502 503 504',
+      'GET /channels/{channel}/history': 'getChannelHistory: 200 400 401 403 404 429 502 503 504',
+      'GET /messages/context': 'getMessageContext: 200 400 401 403 404 429 502 503 504',
       'POST /catalog/search': 'searchTools: 200 400 401 403 413 415 429 503 504',
       'GET /metrics': 'getMetrics: 200 401',
       'POST /mcp': 'mcp: 200 202 400 401 403 406 413 415 429 503',

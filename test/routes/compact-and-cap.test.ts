@@ -3,7 +3,8 @@ import { ALICE_TOKEN, BOB, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures
 import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 const NOTE = '...content truncated due to length';
-const HINT = 'Full Slack objects: response_format=detailed.';
+const HINT =
+  'Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.';
 const THREAD_HINT = 'Whole thread: GET /threads/{channel_id}/{thread_ts}.';
 const link = (ts: string) => `https://tiny.slack.com/archives/${GENERAL}/p${ts.replace('.', '')}`;
 /** A pasted post-mortem: 3,000 characters after "deploy ". */
@@ -206,5 +207,59 @@ describe('#name and @name filters', () => {
     const res = await get(h.app, '/search/messages?query=deploy&channel_ids=%23gen%20eral');
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^querystring\/channel_ids\/0 must match pattern/);
+  });
+});
+
+describe('compact and the cap on the history and context reads', () => {
+  it('answers a history page as text: the channel once, newest first, a long text cut', async () => {
+    const res = await inject('/channels/%23general/history?limit=2&response_format=compact');
+    expect({ ...res, body: res.body.split('\n') }).toEqual({
+      status: 200,
+      type: 'text/plain; charset=utf-8',
+      cache: 'MISS',
+      body: [
+        expect.stringMatching(
+          /^2 messages from #general between .* 1 message text was cut at 1000 characters; max_text_chars=0 gives whole texts\.$/,
+        ),
+        expect.stringMatching(/^next_cursor: \S+$/),
+        'in: #general=C0GENERAL1',
+        'users: @carol=U0CAROL001',
+        '',
+        `@carol 2026-01-02 00:01Z ts=${LONG_TS}`,
+        `${LONG_TEXT.slice(0, 1000)}${NOTE}`,
+        '',
+        `@carol 00:00Z ts=${TS.other}`,
+        'lunch on friday?',
+        '',
+      ],
+    });
+  });
+
+  it('answers a reply in context as text: the linked message named, its thread under the root', async () => {
+    const url = encodeURIComponent(`${link(TS.reply1)}?thread_ts=${TS.parent}&cid=${GENERAL}`);
+    const res = await inject(`/messages/context?url=${url}&before=1&after=1&response_format=compact`);
+    expect(res.status).toBe(200);
+    expect(res.body.split('\n').slice(1)).toEqual([
+      'in: #general=C0GENERAL1',
+      `message: ts=${TS.reply1} ${link(TS.reply1)}?thread_ts=${TS.parent}&cid=${GENERAL}`,
+      'users: @bob=U0BOB00001, @carol=U0CAROL001, @alice=U0ALICE001',
+      'thread: Found 3 messages in thread.',
+      '',
+      `@bob 2026-01-01 00:00Z ts=${TS.mention}`,
+      'deploy finished, thanks @alice',
+      '',
+      `@carol 00:01Z ts=${TS.parent} replies=2`,
+      'deploy failed on staging',
+      '',
+      `  @alice 00:02Z ts=${TS.reply1}`,
+      '  looking at the deploy logs',
+      '',
+      `  @bob 00:03Z ts=${TS.reply2}`,
+      '  rollback done',
+      '',
+      `@carol 2026-01-02 00:00Z ts=${TS.other}`,
+      'lunch on friday?',
+      '',
+    ]);
   });
 });

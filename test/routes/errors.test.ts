@@ -231,7 +231,7 @@ describe('validation', () => {
     ['/search/messages?query=x&min_score=2', 'querystring/min_score must be <= 1'],
     [
       '/search/messages?query=x&channel_ids=general',
-      'querystring/channel_ids/0 must match pattern "^([CGD][A-Z0-9]{2,40}|#[^\\s#@<>,|"]{1,80})$"',
+      'querystring/channel_ids/0 must match pattern "^(?:[CGD][A-Z0-9]{2,40}|#[^\\s#,<>|@]{1,80})$"',
     ],
     ['/search/messages?query=x&to_me=maybe', 'querystring/to_me must be equal to one of the allowed values'],
     ['/search/messages?query=x&bogus=1', 'querystring must NOT have additional properties'],

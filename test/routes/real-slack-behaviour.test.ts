@@ -33,10 +33,10 @@ describe('paging on a Slack that sends no cursor (like every recorded body)', ()
     } while (cursor && summaries.length < 20);
     expect(summaries).toHaveLength(9);
     expect(summaries.at(0)).toBe(
-      'Found 829 messages, showing 100. Use next_cursor for more results. Full Slack objects: response_format=detailed.',
+      'Found 829 messages, showing 100. Use next_cursor for more results. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
     );
     expect(summaries.at(-1)).toBe(
-      'Found 829 messages, showing 29. Full Slack objects: response_format=detailed.',
+      'Found 829 messages, showing 29. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
     );
     expect(seen).toEqual(Array.from({ length: 829 }, (_, i) => `zebrafish canary run ${i + 1}`));
     const sent = h.slack.calls.filter((c) => c.method === 'search.messages').map((c) => c.params);
@@ -91,7 +91,7 @@ describe('the LLM budget: cut texts evenly, keep every message', () => {
       'third',
     ]);
     expect(body.summary).toBe(
-      'Found 3 messages. 1 message text was cut to keep the response under 400000 bytes; ask for a smaller count or set max_text_chars. Full Slack objects: response_format=detailed.',
+      'Found 3 messages. 1 message text was cut to keep the response under 400000 bytes; ask for a smaller count or set max_text_chars. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
     );
     const detailed = await get(h.app, '/search/messages?query=dump&response_format=detailed');
     expect((detailed.body.messages as { matches: unknown[] }).matches).toHaveLength(3);

@@ -12,7 +12,8 @@ import {
 } from '../fixtures/tiny-workspace.js';
 import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
-const HINT = 'Full Slack objects: response_format=detailed.';
+const DETAILED = 'Full Slack objects: response_format=detailed.';
+const HINT = `Around a match: GET /messages/context?url=<permalink>. ${DETAILED}`;
 const link = (channel: string, ts: string, thread?: string) =>
   `https://tiny.slack.com/archives/${channel}/p${ts.replace('.', '')}${thread ? `?thread_ts=${thread}&cid=${channel}` : ''}`;
 
@@ -118,7 +119,7 @@ describe('GET /search/messages — concise', () => {
       backend: 'search.messages',
       semantic: false,
       messages: { total: 0, matches: [] },
-      summary: `Found 0 messages. ${HINT}`,
+      summary: `Found 0 messages. ${DETAILED}`,
     });
   });
 
@@ -354,7 +355,7 @@ describe('GET /search/messages — shaping', () => {
     const thread = `Whole thread: GET /threads/{channel_id}/{thread_ts}. ${HINT}`;
     for (const [max, cuts, drops] of [
       [2500, 1, 0],
-      [1150, 3, 2],
+      [1210, 3, 2],
     ] as const) {
       const workspace = tinyWorkspace();
       workspace.messages.push({

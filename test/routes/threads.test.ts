@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GENERAL_THREAD, generalLink } from '../fixtures/tiny-general.js';
 import {
   ALICE,
   ALICE_TOKEN,
@@ -11,37 +12,9 @@ import {
 } from '../fixtures/tiny-workspace.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
 
-const link = (ts: string, thread?: string) =>
-  `https://tiny.slack.com/archives/${GENERAL}/p${ts.replace('.', '')}${thread ? `?thread_ts=${thread}&cid=${GENERAL}` : ''}`;
+const link = generalLink;
 
-const parent = {
-  user_id: CAROL,
-  user_name: 'carol',
-  ts: TS.parent,
-  text: 'deploy failed on staging',
-  thread_ts: TS.parent,
-  reply_count: 2,
-  is_parent: true,
-  permalink: link(TS.parent),
-};
-const reply1 = {
-  user_id: ALICE,
-  user_name: 'alice',
-  ts: TS.reply1,
-  text: 'looking at the deploy logs',
-  thread_ts: TS.parent,
-  parent_user_id: CAROL,
-  is_parent: false,
-  permalink: link(TS.reply1, TS.parent),
-};
-const reply2 = {
-  ...reply1,
-  user_id: BOB,
-  user_name: 'bob',
-  ts: TS.reply2,
-  text: 'rollback done',
-  permalink: link(TS.reply2, TS.parent),
-};
+const { parent, reply1, reply2 } = GENERAL_THREAD;
 
 let h: Harness;
 const repliesCall = () => h.slack.calls.filter((c) => c.method === 'conversations.replies').at(-1);

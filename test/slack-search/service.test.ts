@@ -42,7 +42,7 @@ describe('app.slackSearch', () => {
       body: {
         ...rest.body,
         summary:
-          'Found 1 message. Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Full Slack objects: response_format=detailed.',
+          'Found 1 message. Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Around a match: slack_get_message_context with url=<permalink>. Full Slack objects: response_format=detailed.',
       },
     });
     expect(h.slack.count('search.messages')).toBe(1);
@@ -113,7 +113,7 @@ describe('app.slackSearch', () => {
       timed.slack.inject({ kind: 'ratelimit', retryAfter: 30, method: 'search.messages' });
       const stale = await get(timed.app, '/search/messages?query=logs');
       const hint =
-        'Whole thread: GET /threads/{channel_id}/{thread_ts}. Full Slack objects: response_format=detailed.';
+        'Whole thread: GET /threads/{channel_id}/{thread_ts}. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.';
       expect(fresh.body.summary).toBe(`Found 1 message. ${hint}`);
       expect([stale.headers['x-cache'], stale.body]).toEqual([
         'STALE',

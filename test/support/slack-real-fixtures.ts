@@ -6,7 +6,7 @@ const DIR = new URL('../fixtures/slack-real/', import.meta.url);
 export interface SlackRealFixture {
   name: string;
   _source: string;
-  method: 'search.messages' | 'conversations.replies';
+  method: 'search.messages' | 'conversations.replies' | 'conversations.history';
   params: Record<string, string>;
   body: Record<string, unknown>;
 }
@@ -32,6 +32,13 @@ export function serveRecordedUsers(fake: FakeSlack): void {
 /** Our route for a fixture's call, in `format`. */
 export function routeFor(fixture: SlackRealFixture, format: 'concise' | 'detailed'): string {
   const { params } = fixture;
+  if (fixture.method === 'conversations.history') {
+    const query = new URLSearchParams({
+      ...(params.limit ? { limit: params.limit } : {}),
+      response_format: format,
+    });
+    return `/channels/${params.channel}/history?${query}`;
+  }
   if (fixture.method === 'conversations.replies') {
     const query = new URLSearchParams({
       ...(params.limit ? { limit: params.limit } : {}),

@@ -179,12 +179,17 @@ describe('summaries and cursors', () => {
       'Found 3 messages in thread.',
     );
     expect(threadSummary({ from: 1, returned: 1, hasMore: false })).toBe('Found 1 message in thread.');
-    expect(conciseSearchHint(false, WORDING.rest)).toBe('Full Slack objects: response_format=detailed.');
+    expect(conciseSearchHint(false, WORDING.rest, false)).toBe(
+      'Full Slack objects: response_format=detailed.',
+    );
+    expect(conciseSearchHint(false, WORDING.rest)).toBe(
+      'Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
+    );
     expect(conciseSearchHint(true, WORDING.rest)).toBe(
-      'Whole thread: GET /threads/{channel_id}/{thread_ts}. Full Slack objects: response_format=detailed.',
+      'Whole thread: GET /threads/{channel_id}/{thread_ts}. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
     );
     expect(conciseSearchHint(true, WORDING.mcp)).toBe(
-      'Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Full Slack objects: response_format=detailed.',
+      'Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Around a match: slack_get_message_context with url=<permalink>. Full Slack objects: response_format=detailed.',
     );
   });
 });

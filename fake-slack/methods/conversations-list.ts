@@ -1,0 +1,46 @@
+import { conversationInfo } from '../channel-shape.js';
+import { fail } from '../slack-error.js';
+import { canSee } from '../workspace-index.js';
+import type { ChannelKind } from '../workspace-types.js';
+import { type MethodContext, type MethodSpec, requireScope, scopeFor } from './method-context.js';
+
+const TYPES: Record<string, ChannelKind> = {
+  public_channel: 'public',
+  private_channel: 'private',
+  im: 'im',
+  mpim: 'mpim',
+};
+
+/** Opaque like Slack's (`dXNlcjpV…` is base64 of `user:U…`): here base64 of `channel:<id>`. */
+const encodeCursor = (id: string) => Buffer.from(`channel:${id}`).toString('base64');
+
+/**
+ * The conversations the token's user can see, of the asked `types` (default public_channel; each needs
+ * its `:read` scope), in creation order; `limit` default 100, at most 1000; `cursor` paging with
+ * `response_metadata.next_cursor` ("" on the last page, as Slack sends it).
+ */
+function handle(ctx: MethodContext) {
+  const asked = (ctx.params.types || 'public_channel').split(',').map((t) => t.trim());
+  const kinds = asked.map((t) => TYPES[t] ?? fail('invalid_types'));
+  for (const kind of kinds) requireScope(ctx, scopeFor(kind, 'read'));
+  const parsed = Number.parseInt(ctx.params.limit ?? '', 10);
+  const limit = Math.min(Math.max(Number.isNaN(parsed) ? 100 : parsed, 1), 1000);
+  const channels = [...ctx.index.channels.values()].filter(
+    (c) => kinds.includes(c.kind) && canSee(c, ctx.token.userId),
+  );
+  const cursor = ctx.params.cursor;
+  const start = cursor ? channels.findIndex((c) => encodeCursor(c.id) === cursor) : 0;
+  if (start === -1) fail('invalid_cursor');
+  const page = channels.slice(start, start + limit);
+  const next = channels[start + limit];
+  return {
+    ok: true,
+    channels: page.map((c) => conversationInfo(c, ctx.index, ctx.token.userId, false)),
+    response_metadata: { next_cursor: next ? encodeCursor(next.id) : '' },
+  };
+}
+
+export const conversationsList: MethodSpec = {
+  acceptedScopes: ['channels:read', 'groups:read', 'im:read', 'mpim:read'],
+  handle,
+};

@@ -38,7 +38,7 @@ export const searchExamples: Record<string, NamedExample> = {
         ],
       },
       summary:
-        "Found 1 message. At least 1 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by meaning (AI search). Full Slack objects: response_format=detailed.",
+        "Found 1 message. At least 1 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by meaning (AI search). Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.",
       response_metadata: { next_cursor: 'as1.WyJyIiwiY25Sek9qRT0iLDFd' },
     },
   },

@@ -38,7 +38,13 @@ describe('slack_search_messages on Real-time Search', () => {
       h.app,
       `/search/messages?query=${encodeURIComponent(args.query)}&count=2&include_context=true`,
     );
-    expect(result).toEqual(rest.body);
+    // The same body; only the hint names the MCP tool where REST names its route.
+    const summary = String(rest.body.summary).replace(
+      'GET /messages/context?url=<permalink>',
+      'slack_get_message_context with url=<permalink>',
+    );
+    expect(summary).not.toBe(rest.body.summary);
+    expect(result).toEqual({ ...rest.body, summary });
     expect([result.backend, result.semantic]).toEqual(['rts', true]);
     const [first] = (result.messages as { matches: Array<{ context: { before: unknown[] } }> }).matches;
     expect(first.context.before).toHaveLength(2);

@@ -131,6 +131,8 @@ describe('agent-search-mcp fed bad lines', () => {
     expect(listed.result.tools.map((t) => t.name)).toEqual([
       'slack_search_messages',
       'slack_get_thread_replies',
+      'slack_get_channel_history',
+      'slack_get_message_context',
       'search_tools',
     ]);
     const exited = new Promise<number | null>((r) => child.once('exit', r));

@@ -54,7 +54,7 @@ describe('GET /search/messages on the Real-time Search API', () => {
       backend: 'rts',
       semantic: true,
       messages: { total: 3, matches: FREEZES.map(freeze) },
-      summary: `Found 3 messages. Slack's real-time search, by meaning (AI search). ${HINT}`,
+      summary: `Found 3 messages. Slack's real-time search, by meaning (AI search). Around a match: GET /messages/context?url=<permalink>. ${HINT}`,
     });
     // The page and "does this workspace have AI search?" are asked at once.
     expect(rts.slack.calls.map((c) => c.method).sort()).toEqual([
@@ -121,7 +121,7 @@ describe('GET /search/messages on the Real-time Search API', () => {
     expect(tsOf(first.body)).toHaveLength(50);
     expect((first.body.messages as { total: number }).total).toBe(50);
     expect(first.body.summary).toBe(
-      `Found 50 messages. At least 50 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by keywords. ${HINT.replace('Full', 'Whole thread: GET /threads/{channel_id}/{thread_ts}. Full')}`,
+      `Found 50 messages. At least 50 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by keywords. ${HINT.replace('Full', 'Whole thread: GET /threads/{channel_id}/{thread_ts}. Around a match: GET /messages/context?url=<permalink>. Full')}`,
     );
     const cursor = (first.body.response_metadata as { next_cursor: string }).next_cursor;
     const second = await get(

@@ -83,7 +83,7 @@ describe('SLACK_SEARCH_BACKEND=auto', () => {
     expect(res.status).toBe(200);
     expect(res.body.backend).toBe('search.messages');
     expect(res.body.summary).toMatch(
-      /^Found 5 messages\. Slack allows 10 real-time searches a minute per user and this user's are spent: search\.messages answered \(keywords\); real-time search again in (59|60) s\. Whole thread: GET \/threads\/\{channel_id\}\/\{thread_ts\}\. Full Slack objects: response_format=detailed\.$/,
+      /^Found 5 messages\. Slack allows 10 real-time searches a minute per user and this user's are spent: search\.messages answered \(keywords\); real-time search again in (59|60) s\. Whole thread: GET \/threads\/\{channel_id\}\/\{thread_ts\}\. Around a match: GET \/messages\/context\?url=<permalink>\. Full Slack objects: response_format=detailed\.$/,
     );
     expect(h.slack.count('assistant.search.context')).toBe(10);
   });

@@ -155,14 +155,9 @@ async function searchToMe(
 }
 
 /** Runs the Slack search (or, with to_me=true, the two) that the parameters ask for. */
-export async function fetchMatches(
-  slack: SlackGateway,
-  access: SlackAccess,
-  me: SlackIdentity,
-  params: SearchMessagesParams,
-  wording: Wording,
-): Promise<FoundMatches> {
-  const filters: SearchFilters = {
+/** The request's filters, which both search backends turn into Slack search-bar modifiers. */
+export function searchFilters(params: SearchMessagesParams): SearchFilters {
+  return {
     query: params.query,
     channelIds: params.channel_ids,
     fromUsers: params.from_users,
@@ -170,6 +165,16 @@ export async function fetchMatches(
     before: params.before,
     on: params.on,
   };
+}
+
+export async function fetchMatches(
+  slack: SlackGateway,
+  access: SlackAccess,
+  me: SlackIdentity,
+  params: SearchMessagesParams,
+  wording: Wording,
+): Promise<FoundMatches> {
+  const filters = searchFilters(params);
   if (params.to_me === 'true') return searchToMe(slack, access, me, filters, params, wording);
   const modifiers = params.to_me === 'false' ? [] : [toMeModifier(params.to_me, me.userId)];
   return searchPaged(slack, access, buildSearchQuery(filters, modifiers), params, wording);

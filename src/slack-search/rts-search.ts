@@ -22,7 +22,7 @@ import {
 } from '../slack-client/rts.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
-import { badCursor } from './fetch-search.js';
+import { badCursor, searchFilters } from './fetch-search.js';
 import type { SearchOutcome } from './search-backend.js';
 
 /** Slack's Real-time Search limit: calls a minute per user, cursor pages included. */
@@ -128,14 +128,7 @@ export function createRtsSearch(deps: RtsSearchDeps) {
       );
     const ours = params.cursor ? decodeSearchCursor(params.cursor) : undefined;
     if (ours && ours.kind !== 'rts') badCursor(wording, 'real-time');
-    const filters = {
-      query: params.query,
-      channelIds: params.channel_ids,
-      fromUsers: params.from_users,
-      after: params.after,
-      before: params.before,
-      on: params.on,
-    };
+    const filters = searchFilters(params);
     const modifiers = params.to_me === 'false' ? [] : [toMeModifier(params.to_me, me.userId)];
     const query = buildSearchQuery(filters, modifiers);
     const question = isQuestion(params.query);

@@ -10,22 +10,13 @@ import { type Surface, WORDING } from '../slack/wording.js';
 import type { SlackAccess } from '../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
-import { renderOnce } from './render-once.js';
+import { withCompact } from './render-once.js';
 import { channelLabel, resolveChannel } from './resolve-channel.js';
 
 const METHOD = 'conversations.history';
 
 /** conversations.history for the caller; compact is the concise answer (one cache entry) rendered as text. */
-export async function channelHistory(
-  deps: PipelineDeps,
-  access: SlackAccess,
-  params: ChannelHistoryParams,
-  surface: Surface,
-): Promise<{ body: HistoryBody; cache: CacheStatus; text?: string }> {
-  if (params.response_format !== 'compact') return historyBody(deps, access, params, surface);
-  const answer = await historyBody(deps, access, { ...params, response_format: 'concise' }, surface);
-  return { ...answer, text: renderOnce(answer.body as ConciseHistory, compactHistory) };
-}
+export const channelHistory = withCompact(historyBody, compactHistory);
 
 /** conversations.history for the caller: channel by id or #name, fetch, names, format, summary, budget; cached whole. */
 async function historyBody(

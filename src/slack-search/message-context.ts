@@ -1,6 +1,6 @@
 import type { Cached, CacheStatus } from '../cache/types.js';
 import { Errors } from '../errors.js';
-import type { ConciseMessageContext, ContextBody, MessageContextParams } from '../schemas/context.js';
+import type { ContextBody, MessageContextParams } from '../schemas/context.js';
 import type { ConciseThreadMessage } from '../schemas/slack.js';
 import { compactContext } from '../slack/compact-bodies.js';
 import { asChannelMessage, toConciseChannelMessage } from '../slack/format-thread.js';
@@ -15,7 +15,7 @@ import type { SlackAccess, SlackBody } from '../slack-client/types.js';
 import { nearestFirst, optional, readTarget, required } from './context-parts.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
-import { renderOnce } from './render-once.js';
+import { withCompact } from './render-once.js';
 import { channelLabel, resolveChannel } from './resolve-channel.js';
 import { readThread } from './thread-replies.js';
 import { worstStatus } from './worst-status.js';
@@ -24,16 +24,7 @@ import { worstStatus } from './worst-status.js';
 export const CONTEXT_THREAD_PAGE = 20;
 
 /** A message in context for the caller; compact is the concise answer (one cache entry) rendered as text. */
-export async function messageContext(
-  deps: PipelineDeps,
-  access: SlackAccess,
-  params: MessageContextParams,
-  surface: Surface,
-): Promise<{ body: ContextBody; cache: CacheStatus; text?: string }> {
-  if (params.response_format !== 'compact') return contextBody(deps, access, params, surface);
-  const answer = await contextBody(deps, access, { ...params, response_format: 'concise' }, surface);
-  return { ...answer, text: renderOnce(answer.body as ConciseMessageContext, compactContext) };
-}
+export const messageContext = withCompact(contextBody, compactContext);
 
 /** The message, its channel neighbours and its thread's first page: at most three Slack calls, none when cached. */
 async function contextBody(

@@ -14,7 +14,7 @@ import { type Surface, WORDING, type Wording } from '../slack/wording.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
-import { renderOnce } from './render-once.js';
+import { withCompact } from './render-once.js';
 import type { SearchOutcome } from './search-backend.js';
 import { worstStatus } from './worst-status.js';
 
@@ -99,16 +99,7 @@ function summariseWithinBudget(
 }
 
 /** A search for the caller; compact is the concise answer (the same cache entry) rendered as text. */
-export async function searchMessages(
-  deps: PipelineDeps,
-  access: SlackAccess,
-  params: SearchMessagesParams,
-  surface: Surface,
-): Promise<{ body: SearchMessagesBody; cache: CacheStatus; text?: string }> {
-  if (params.response_format !== 'compact') return searchBody(deps, access, params, surface);
-  const answer = await searchBody(deps, access, { ...params, response_format: 'concise' }, surface);
-  return { ...answer, text: renderOnce(answer.body as ConciseSearch, compactSearch) };
-}
+export const searchMessages = withCompact(searchBody, compactSearch);
 
 /** A search for the caller: fetch (search.messages or RTS), select, names, format, summary, budget; search.messages answers are cached whole. */
 async function searchBody(

@@ -12,7 +12,7 @@ import { type Surface, WORDING } from '../slack/wording.js';
 import type { SlackAccess, SlackBody, SlackIdentity } from '../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from './message-names.js';
 import type { PipelineDeps } from './pipeline-deps.js';
-import { renderOnce } from './render-once.js';
+import { withCompact } from './render-once.js';
 
 /** The thread's size from its parent: reply_count + 1. */
 const threadSize = (messages: SlackObject[]) => {
@@ -22,16 +22,7 @@ const threadSize = (messages: SlackObject[]) => {
 };
 
 /** conversations.replies for the caller; compact is the concise answer (one cache entry) rendered as text. */
-export async function threadReplies(
-  deps: PipelineDeps,
-  access: SlackAccess,
-  params: ThreadRepliesParams,
-  surface: Surface,
-): Promise<{ body: ThreadBody; cache: CacheStatus; text?: string }> {
-  if (params.response_format !== 'compact') return threadBody(deps, access, params, surface);
-  const answer = await threadBody(deps, access, { ...params, response_format: 'concise' }, surface);
-  return { ...answer, text: renderOnce(answer.body as ConciseThread, compactThread) };
-}
+export const threadReplies = withCompact(threadBody, compactThread);
 
 /** conversations.replies for the caller: fetch, names, format, summary, budget; the answer is cached whole. */
 async function threadBody(

@@ -4,14 +4,13 @@
 // BODY=deep sends the worst bodies within the body limits instead (7.5 MB, inputSchemas nested to the
 // depth limit, ~94,000 objects), BODY=nested the 2 MB bodies nesting 2,500 levels that issue 20 reported.
 // After the load, GET /readyz (shed while overloaded, unlike /healthz) says whether overload outlived it.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { deepCatalogBody, heavyCatalogBody, nestedArraysCatalogBody } from '../test/support/heavy-catalog.js';
-import { freePort } from '../test/support/redis-server.js';
 import { median, percentile } from './catalog-metrics.js';
 import { formatTable } from './format-table.js';
+import { spawnServer } from './spawn-server.js';
 
 const TOKEN = 'bench-pressure-token';
 const CLIENTS = 3;
@@ -46,26 +45,9 @@ function send(port: number, method: string, path: string, body?: string) {
 }
 
 async function startServer(dir: string, env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_TOKENS: TOKEN,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 200; i++) {
-    const up = await send(port, 'GET', '/healthz').catch(() => undefined);
-    if (up?.status === 200) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await spawnServer(dir, TOKEN, env, 'inherit');
   await new Promise((r) => setTimeout(r, 2500)); // past the overload plugin's boot grace
-  return { port, stop: () => child.kill('SIGTERM') };
+  return server;
 }
 
 // The probe runs in its own thread: in this thread, writing three 7 MB bodies would delay its timers and

@@ -2,10 +2,9 @@
 // (SERVER_DIR: another checkout's, for a before/after comparison). Two ~10 KB catalog requests whose one
 // tool's parameter nests 5,000 arrays deep, over REST (or VIA=mcp as search_tools; CATALOG_WORKERS=0 ranks
 // in process), then GET /healthz and whether the server process is still alive.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
-import { freePort } from '../test/support/redis-server.js';
+import { spawnServer } from './spawn-server.js';
 
 const TOKEN = 'bench-deep-token';
 const dir = process.env.SERVER_DIR ?? resolve(import.meta.dirname, '..');
@@ -43,25 +42,17 @@ function send(port: number, method: string, path: string, body?: string) {
   });
 }
 
-const port = await freePort();
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-  cwd: dir,
-  env: {
-    PATH: process.env.PATH,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    API_TOKENS: TOKEN,
-    LOG_LEVEL: 'warn',
-    ...(process.env.CATALOG_WORKERS && { CATALOG_WORKERS: process.env.CATALOG_WORKERS }),
-  },
-  stdio: ['ignore', 'ignore', 'ignore'],
-});
-let exited: string | undefined;
+const { port, child } = await spawnServer(
+  dir,
+  TOKEN,
+  process.env.CATALOG_WORKERS ? { CATALOG_WORKERS: process.env.CATALOG_WORKERS } : {},
+);
+// A server that died while starting has its exit code already.
+let exited =
+  child.exitCode === null ? undefined : `exited (code ${child.exitCode}, signal ${child.signalCode})`;
 child.on('exit', (code, signal) => {
   exited = `exited (code ${code}, signal ${signal})`;
 });
-for (let i = 0; i < 200 && (await send(port, 'GET', '/healthz')).status !== 200; i++)
-  await new Promise((r) => setTimeout(r, 100));
 
 const levels = 5000;
 const catalog = `{"query":["send message"],"tools":[{"toolKey":"k","toolName":"send","serverName":"s","description":"send a message","inputSchema":{"properties":{"a":${'['.repeat(levels)}${']'.repeat(levels)}}}}]}`;

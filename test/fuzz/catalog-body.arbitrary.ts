@@ -47,7 +47,7 @@ const toolSeed = (m: Mode) =>
     serverName: text(2, m),
     description: fc.option(text(14, m), { nil: undefined }),
     adversarialKey: fc.option(m === 'valid' ? shortString : anyString, { freq: 4, nil: undefined }),
-    // What MCP Router adds (shared/contracts/mcp-router.md): ids, a null projectId, any JSON Schema.
+    // What MCP Router adds (test/fixtures/router-requests.ts): ids, a null projectId, any JSON Schema.
     router: fc.option(
       fc.record({
         serverId: shortString.map((s) => s.slice(0, 512)),

@@ -3,13 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN } from '../../fake-slack/index.js';
 import { authHeaders, buildHarness, get, type Harness } from '../helper.js';
 import { connectHttp, structured } from '../mcp/mcp-client.js';
-import { searchMeaningViolations, threadMeaningViolations } from '../support/concise-contract.js';
+import {
+  conciseSearchViolations,
+  conciseThreadViolations,
+  SEARCH_FIELDS,
+  searchMeaningViolations,
+  THREAD_FIELDS,
+  threadMeaningViolations,
+} from '../support/concise-contract.js';
 import { conciseChecked } from '../support/concise-hook.js';
 
-// The concise formats against ../shared/contracts/concise-format.md, across the demo workspace: every
-// concise body the suite produces is checked for the contract's fields by the harness (support/
-// concise-hook.ts); here many searches and threads, DMs and group DMs included, are also compared with
-// Slack's own body for the same request, so each listed field keeps the meaning the contract gives it.
+// The concise formats against docs/concise-format.md, across the demo workspace: every concise body the
+// suite produces is checked for the fields it lists by the harness (support/concise-hook.ts); here many
+// searches and threads, DMs and group DMs included, are also compared with Slack's own body for the same
+// request, so each listed field keeps the meaning the document gives it.
 
 type Body = Record<string, unknown>;
 type Match = Body & { channel_id: string; thread_ts?: string; ts: string };
@@ -50,6 +57,53 @@ const both = async (path: string, headers: Record<string, string> = {}) => {
   expect(detailed.status, path).toBe(200);
   return { concise: concise.body, detailed: detailed.body };
 };
+
+describe('the harness reads docs/concise-format.md and holds bodies to it', () => {
+  it('takes each field table from the document', () => {
+    expect(SEARCH_FIELDS).toEqual({
+      relied: ['channel_id', 'channel_name', 'user_id', 'username', 'ts', 'text', 'permalink', 'thread_ts'],
+      added: ['user_name', 'conversation_label', 'context'],
+    });
+    expect(THREAD_FIELDS).toEqual({
+      relied: ['user_id', 'ts', 'text', 'thread_ts', 'reply_count', 'parent_user_id', 'is_parent'],
+      added: ['user_name', 'permalink'],
+    });
+  });
+
+  it('names the field a body gets wrong', () => {
+    const match = {
+      channel_id: 'D07MAYAPRI',
+      channel_name: 'maya',
+      user_id: 'U07MAYA',
+      ts: '1767225660.000200',
+      text: 'hi',
+      permalink: 'https://tiny.slack.com/archives/D07MAYAPRI/p1767225660000200',
+      user_name: 'maya',
+    };
+    const search = {
+      ok: true,
+      query: 'hi',
+      messages: { total: 1, matches: [match] },
+      summary: 'Found 1 message. Full Slack objects: response_format=detailed.',
+    };
+    expect(conciseSearchViolations(search)).toEqual([
+      `messages/matches/0/channel_name breaks docs/concise-format.md: ${JSON.stringify(match)}`,
+      `messages/matches/0/username breaks docs/concise-format.md: ${JSON.stringify(match)}`,
+    ]);
+    const reply = {
+      user_id: 'U07MAYA',
+      ts: '1767225660.000300',
+      text: 'ok',
+      is_parent: false,
+      user_name: null,
+    };
+    const thread = { ok: true, messages: [reply], has_more: false, summary: 'Found 1 message in thread.' };
+    expect(conciseThreadViolations(thread)).toEqual([
+      `messages/0/thread_ts breaks docs/concise-format.md: ${JSON.stringify(reply)}`,
+      `messages/0/permalink breaks docs/concise-format.md: ${JSON.stringify(reply)}`,
+    ]);
+  });
+});
 
 describe('concise bodies keep the contract readers rely on, across the demo workspace', () => {
   const seen: Match[] = [];

@@ -1,34 +1,49 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { sharedDir } from '../../bench/catalog-eval-data.js';
 
-// The concise formats' contract with the agent tools that read them: shared/contracts/concise-format.md,
-// read at run time. Its field tables are taken from the file itself; the meanings it states in words are
-// the checks below. Additions of ours (user_name, conversation_label, permalink on thread messages) are
-// allowed; a listed field that is missing or means something else is a violation.
+// The concise formats as the project states them: docs/concise-format.md, read at run time. Its field
+// tables are taken from the file itself (the fields readers rely on, then the fields we add); the meanings
+// it states in words are the checks below. A listed field that is missing or means something else is a
+// violation, and so is a table that lists a field this checker has no rule for.
 
 type Body = Record<string, unknown>;
 
-export const conciseContractPath = () => resolve(sharedDir(), 'contracts/concise-format.md');
+export const conciseFormatPath = resolve(import.meta.dirname, '../../docs/concise-format.md');
 
-/** The backticked field names of the table under the heading that starts with `heading`. */
-function tableFields(markdown: string, heading: string): string[] {
-  const start = markdown.indexOf(`\n## ${heading}`);
-  if (start < 0) throw new Error(`no "## ${heading}" section in ${conciseContractPath()}`);
-  const end = markdown.indexOf('\n## ', start + 1);
-  const section = markdown.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(/^\|\s*`([a-z_]+)`\s*\|/gm)].map((m) => m[1] as string);
+/** The markdown from the line `heading` to the next heading of the same or a higher level. */
+function section(markdown: string, heading: string, from = 0): { text: string; at: number } {
+  const level = heading.split(' ')[0] as string;
+  const start = markdown.indexOf(`\n${heading}\n`, from);
+  if (start < 0) throw new Error(`no "${heading}" heading in ${conciseFormatPath}`);
+  const ends = ['\n## ', ...(level === '###' ? ['\n### '] : [])]
+    .map((h) => markdown.indexOf(h, start + 1))
+    .filter((i) => i >= 0);
+  return { text: markdown.slice(start, ends.length ? Math.min(...ends) : undefined), at: start };
 }
 
-const markdown = readFileSync(conciseContractPath(), 'utf8');
-export const SEARCH_MATCH_FIELDS = tableFields(markdown, 'Search');
-export const THREAD_MESSAGE_FIELDS = tableFields(markdown, 'Thread');
+/** The backticked names in the first column of the markdown tables in `text`, in order. */
+export const tableFields = (text: string): string[] =>
+  [...text.matchAll(/^\|\s*`([a-z_]+)`\s*\|/gm)].map((m) => m[1] as string);
+
+/** The fields a shape's section of docs/concise-format.md lists: those readers rely on, those we add. */
+export function formatFields(markdown: string, shape: 'Search' | 'Thread') {
+  const { at } = section(markdown, `## ${shape}`);
+  return {
+    relied: tableFields(section(markdown, '### Fields readers rely on', at).text),
+    added: tableFields(section(markdown, '### Fields we add', at).text),
+  };
+}
+
+const markdown = readFileSync(conciseFormatPath, 'utf8');
+export const SEARCH_FIELDS = formatFields(markdown, 'Search');
+export const THREAD_FIELDS = formatFields(markdown, 'Thread');
+const listed = ({ relied, added }: { relied: string[]; added: string[] }) => [...relied, ...added];
 
 const isNullableString = (v: unknown) => v === null || typeof v === 'string';
 const TS = /^\d{9,10}\.\d{6}$/;
 const DM_ID = /^D[A-Z0-9]+$/;
 
-/** Which rule each listed field must meet, as the contract words it. */
+/** Which rule each listed field must meet, as docs/concise-format.md words it. */
 const SEARCH_RULES: Record<string, (m: Body) => boolean> = {
   channel_id: (m) => typeof m.channel_id === 'string' && m.channel_id !== '',
   channel_name: (m) =>
@@ -41,6 +56,14 @@ const SEARCH_RULES: Record<string, (m: Body) => boolean> = {
   text: (m) => typeof m.text === 'string',
   permalink: (m) => typeof m.permalink === 'string' && m.permalink.startsWith('https://'),
   thread_ts: (m) => !('thread_ts' in m) || (typeof m.thread_ts === 'string' && TS.test(m.thread_ts)),
+  user_name: (m) => 'user_name' in m && isNullableString(m.user_name),
+  conversation_label: (m) =>
+    !('conversation_label' in m) ||
+    (m.channel_name === null && /^(?:DM with @|group DM with @)/.test(String(m.conversation_label))),
+  context: (m) => {
+    const c = m.context as Body | undefined;
+    return c === undefined || (Array.isArray(c.before) && Array.isArray(c.after));
+  },
 };
 
 const THREAD_RULES: Record<string, (m: Body) => boolean> = {
@@ -56,6 +79,8 @@ const THREAD_RULES: Record<string, (m: Body) => boolean> = {
   parent_user_id: (m) =>
     !('parent_user_id' in m) || (m.is_parent === false && typeof m.parent_user_id === 'string'),
   is_parent: (m) => typeof m.is_parent === 'boolean',
+  user_name: (m) => 'user_name' in m && isNullableString(m.user_name),
+  permalink: (m) => typeof m.permalink === 'string' && m.permalink.startsWith('https://'),
 };
 
 function fieldViolations(
@@ -66,19 +91,21 @@ function fieldViolations(
 ) {
   const out: string[] = [];
   if (listed.join() !== Object.keys(rules).join())
-    out.push(`the contract lists ${listed.join(', ')}; this checker knows ${Object.keys(rules).join(', ')}`);
+    out.push(
+      `docs/concise-format.md lists ${listed.join(', ')}; this checker knows ${Object.keys(rules).join(', ')}`,
+    );
   items.forEach((item, i) => {
     const m = item as Body;
     for (const field of listed)
       if (!rules[field]?.(m))
-        out.push(`${at}/${i}/${field} breaks the contract: ${JSON.stringify(m).slice(0, 300)}`);
+        out.push(`${at}/${i}/${field} breaks docs/concise-format.md: ${JSON.stringify(m).slice(0, 300)}`);
   });
   return out;
 }
 
 const nextCursor = (body: Body) => (body.response_metadata as Body | undefined)?.next_cursor;
 
-/** What in a concise search body (REST or MCP) breaks shared/contracts/concise-format.md. */
+/** What in a concise search body (REST or MCP) breaks docs/concise-format.md. */
 export function conciseSearchViolations(body: Body): string[] {
   const messages = body.messages as Body | undefined;
   const matches = messages?.matches;
@@ -91,7 +118,7 @@ export function conciseSearchViolations(body: Body): string[] {
     return [
       `not a concise search body (ok, query, messages: {total, matches}): ${JSON.stringify(body).slice(0, 300)}`,
     ];
-  const out = fieldViolations(matches, SEARCH_RULES, SEARCH_MATCH_FIELDS, 'messages/matches');
+  const out = fieldViolations(matches, SEARCH_RULES, listed(SEARCH_FIELDS), 'messages/matches');
   const summary = String(body.summary);
   const found = /^Found (\d+) messages?(?:, showing (\d+))?\./.exec(summary);
   if (!found || Number(found[1]) !== messages?.total)
@@ -105,11 +132,11 @@ export function conciseSearchViolations(body: Body): string[] {
   return out;
 }
 
-/** What in a concise thread body (REST or MCP) breaks shared/contracts/concise-format.md. */
+/** What in a concise thread body (REST or MCP) breaks docs/concise-format.md. */
 export function conciseThreadViolations(body: Body): string[] {
   if (body.ok !== true || !Array.isArray(body.messages) || typeof body.has_more !== 'boolean')
     return [`not a concise thread body (ok, messages, has_more): ${JSON.stringify(body).slice(0, 300)}`];
-  const out = fieldViolations(body.messages, THREAD_RULES, THREAD_MESSAGE_FIELDS, 'messages');
+  const out = fieldViolations(body.messages, THREAD_RULES, listed(THREAD_FIELDS), 'messages');
   const summary = String(body.summary);
   if (!/^Found \d+ messages? in thread\b/.test(summary))
     out.push(`summary does not start "Found N messages in thread": ${summary}`);

@@ -59,7 +59,7 @@ function checkMcpAnswer(request: FastifyRequest, text: string): void {
 
 /**
  * Checks every concise search and thread body the app sends, through REST and through MCP, against
- * shared/contracts/concise-format.md (see concise-contract.ts), for `takeConciseViolations`. MCP answers
+ * docs/concise-format.md (see concise-contract.ts), for `takeConciseViolations`. MCP answers
  * are written past Fastify (the transport owns the socket), so they are read as they leave.
  */
 export function checkConciseBodies(app: FastifyInstance): void {

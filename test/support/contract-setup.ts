@@ -14,8 +14,6 @@ afterEach(() => {
   }
   const concise = takeConciseViolations();
   if (concise.length > 0) {
-    throw new Error(
-      `concise bodies that break ../shared/contracts/concise-format.md:\n${concise.slice(0, 20).join('\n')}`,
-    );
+    throw new Error(`concise bodies that break docs/concise-format.md:\n${concise.slice(0, 20).join('\n')}`);
   }
 });

@@ -7,16 +7,16 @@ import {
   loadEvalCases,
   loadRouterCases,
   type RouterCase,
-} from '../../bench/catalog-eval-data.js';
-import { caseMetrics } from '../../bench/catalog-metrics.js';
-import type { ToolInfo } from '../../src/catalog/index.js';
-import { authHeaders, buildHarness, type Harness } from '../helper.js';
-import { connectHttp, structured } from '../mcp/mcp-client.js';
+} from '../bench/catalog-eval-data.js';
+import { caseMetrics } from '../bench/catalog-metrics.js';
+import type { ToolInfo } from '../src/catalog/index.js';
+import { authHeaders, buildHarness, type Harness } from '../test/helper.js';
+import { connectHttp, structured } from '../test/mcp/mcp-client.js';
 
-// MCP Router's own artifact (../shared/contracts/mcp-router.md): 40 dev-set cases exactly as the router
-// sends them (projectId mostly null, whole JSON Schemas, descriptions often absent). Each must answer 200
-// with its ids echoed as sent, and rank at least as well as the same case in the contract-only shape
-// (the dev set's: string fields only, no schemas), which the router would otherwise never get from us.
+// MCP Router's own replay file (../shared/contracts/router-requests.jsonl.gz): 40 dev-set cases exactly as
+// the router sends them (projectId mostly null, whole JSON Schemas, descriptions often absent). Each must
+// answer 200 with its ids echoed as sent, and rank at least as well as the same case in the contract-only
+// shape (the dev set's: string fields only, no schemas), which the router would otherwise never get from us.
 const routerCases = loadRouterCases();
 const devCases = new Map((loadEvalCases(evalFilePath()) ?? []).map((c) => [c.id, c]));
 

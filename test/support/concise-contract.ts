@@ -59,7 +59,7 @@ const SEARCH_RULES: Record<string, (m: Body) => boolean> = {
   user_name: (m) => 'user_name' in m && isNullableString(m.user_name),
   conversation_label: (m) =>
     !('conversation_label' in m) ||
-    (m.channel_name === null && /^(?:DM with @|group DM with @)/.test(String(m.conversation_label))),
+    (m.channel_name === null && /^(?:group )?DM(?: with .+)?$/.test(String(m.conversation_label))),
   context: (m) => {
     const c = m.context as Body | undefined;
     return c === undefined || (Array.isArray(c.before) && Array.isArray(c.after));

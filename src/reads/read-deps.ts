@@ -1,0 +1,13 @@
+import type { SlackGateway } from '../slack-client/slack-gateway.js';
+import type { AnswerCache } from '../slack-search/answer-cache.js';
+import type { SearchBackend } from './search-messages/search-backend.js';
+
+/** What the search and thread pipelines work with. */
+export interface PipelineDeps {
+  slack: SlackGateway;
+  answers: AnswerCache;
+  /** search.messages, Real-time Search, or the choice between them (SLACK_SEARCH_BACKEND). */
+  backend: SearchBackend;
+  /** MAX_RESPONSE_BYTES: no body is larger. */
+  maxResponseBytes: number;
+}

@@ -91,10 +91,23 @@ export class SlackGateway {
   }
 
   search(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
-    return this.#bounded(
-      access,
-      this.#call(access, 'search.messages', args, () => this.deps.options.searchTtlMs),
-    );
+    return this.cached(access, 'search.messages', args, 'search');
+  }
+
+  /**
+   * Any Slack read method, cached per token and arguments, coalesced, rate-gated and bounded by the
+   * deadline: a new read calls a new Slack method through this, with no method of its own here. `ttl`:
+   * that of searches (CACHE_SEARCH_TTL_MS), of lists (CACHE_CHANNELS_TTL_MS), or one from the body.
+   */
+  cached(
+    access: SlackAccess,
+    method: string,
+    args: Record<string, unknown>,
+    ttl: 'search' | 'list' | ((body: SlackBody) => number),
+  ): Promise<Cached<SlackBody>> {
+    const { searchTtlMs, channelListTtlMs } = this.deps.options;
+    const ttlMs = ttl === 'search' ? () => searchTtlMs : ttl === 'list' ? () => channelListTtlMs : ttl;
+    return this.#bounded(access, this.#call(access, method, args, ttlMs));
   }
 
   /**

@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { slackErrorResponses } from '../../schemas/error.js';
-import { historyCompactExample, historyExamples } from '../../schemas/examples.js';
 import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
 import { readResponse } from '../../schemas/response.js';
 import {
@@ -12,6 +11,7 @@ import {
   ResponseMetadata,
   SlackTsBound,
 } from '../../schemas/slack.js';
+import { historyCompactExample, historyExamples } from './examples.js';
 
 export const HistoryParams = Type.Object({ channel: ChannelRef });
 

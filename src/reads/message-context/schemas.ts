@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { slackErrorResponses } from '../../schemas/error.js';
-import { contextCompactExample, contextExamples } from '../../schemas/examples.js';
 import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
 import { readResponse } from '../../schemas/response.js';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../schemas/slack.js';
 import { ChannelFields } from '../channel-history/schemas.js';
 import { ConciseThreadBody, DetailedThreadBody } from '../thread-replies/schemas.js';
+import { contextCompactExample, contextExamples } from './examples.js';
 
 /** At most this many messages on each side of the linked one. */
 export const MAX_CONTEXT_SIDE = 50;

@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { slackErrorResponses } from '../../schemas/error.js';
-import { searchCompactExample, searchExamples } from '../../schemas/examples.js';
 import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
 import { readResponse } from '../../schemas/response.js';
 import {
@@ -14,6 +13,7 @@ import {
   UserRef,
 } from '../../schemas/slack.js';
 import { StringEnum } from '../../schemas/string-enum.js';
+import { searchCompactExample, searchExamples } from './examples.js';
 
 export const SearchQuery = Type.Object(
   {

@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { slackErrorResponses } from '../../schemas/error.js';
-import { threadCompactExample, threadExamples } from '../../schemas/examples.js';
 import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
 import { readResponse } from '../../schemas/response.js';
 import {
@@ -13,6 +12,7 @@ import {
   SlackTs,
   SlackTsBound,
 } from '../../schemas/slack.js';
+import { threadCompactExample, threadExamples } from './examples.js';
 
 export const ThreadParams = Type.Object({
   channel: ChannelId,

@@ -38,7 +38,14 @@ async function reads(app: FastifyInstance, opts: SlackSearchPluginOptions) {
   });
   const answers = createAnswerCache({ store: app.cache.store, clock: opts.clock, onHit: opts.onAnswerHit });
   app.decorate('readServices', {
-    slack: { slack: app.slack, backend, answers, maxResponseBytes: config.MAX_RESPONSE_BYTES },
+    config,
+    slack: {
+      slack: app.slack,
+      backend,
+      rtsQuota: quota,
+      answers,
+      maxResponseBytes: config.MAX_RESPONSE_BYTES,
+    },
     catalog: app.catalog,
   });
 }

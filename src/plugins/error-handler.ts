@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { RetryableError } from '../errors.js';
 import { REQUEST_ID_HEADER } from '../logging/request-id.js';
+import { describeProblems, type SchemaProblem, type ValuePlace } from '../schemas/validation-message.js';
 
 const BEARER_MESSAGES: Record<string, string> = {
   FST_BEARER_AUTH_MISSING_AUTHORIZATION_HEADER:
@@ -10,7 +11,7 @@ const BEARER_MESSAGES: Record<string, string> = {
   FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER: 'Invalid bearer token',
 };
 
-type AppError = FastifyError & RetryableError;
+type AppError = FastifyError & RetryableError & { validation?: SchemaProblem[] };
 
 /** Fastify's own messages that do not say what to do. */
 const FRAMEWORK_HINTS: Record<string, string> = {
@@ -22,7 +23,10 @@ const isKnown = (code: string) => code.startsWith('AS_ERR_') || code.startsWith(
 
 /** The status, code and message an error is answered with (also in MCP tool errors). */
 export function describeError(err: AppError): { status: number; code: string; message: string } {
-  if (err.validation) return { status: 400, code: 'FST_ERR_VALIDATION', message: err.message };
+  if (err.validation) {
+    const place = (err.validationContext ?? 'querystring') as ValuePlace;
+    return { status: 400, code: 'FST_ERR_VALIDATION', message: describeProblems(place, err.validation) };
+  }
   const bearer = BEARER_MESSAGES[err.code];
   if (bearer) return { status: 401, code: 'AS_ERR_UNAUTHORIZED', message: bearer };
   const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

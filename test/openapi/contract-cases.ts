@@ -496,6 +496,8 @@ export const contractCases: ContractCase[] = [
     error: ['AS_ERR_METHOD_NOT_ALLOWED', MCP_NOT_OFFERED('DELETE')],
   },
 
+  { op: 'getRoot', status: 200, request: get('/') },
+  { op: 'getRoot', status: 503, config: pressure, pressure: true, request: get('/'), error: OVERLOADED },
   { op: 'getHealth', status: 200, request: get('/healthz') },
   { op: 'getReadiness', status: 200, request: get('/readyz') },
   {

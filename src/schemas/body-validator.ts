@@ -21,12 +21,8 @@ const KIND_ERRORS = new Set<ValueErrorType>([
 const KEYWORDS: Partial<Record<ValueErrorType, string>> = {
   [ValueErrorType.ArrayMaxItems]: 'maxItems',
   [ValueErrorType.ArrayMinItems]: 'minItems',
-  [ValueErrorType.IntegerExclusiveMaximum]: 'exclusiveMaximum',
-  [ValueErrorType.IntegerExclusiveMinimum]: 'exclusiveMinimum',
   [ValueErrorType.IntegerMaximum]: 'maximum',
   [ValueErrorType.IntegerMinimum]: 'minimum',
-  [ValueErrorType.NumberExclusiveMaximum]: 'exclusiveMaximum',
-  [ValueErrorType.NumberExclusiveMinimum]: 'exclusiveMinimum',
   [ValueErrorType.NumberMaximum]: 'maximum',
   [ValueErrorType.NumberMinimum]: 'minimum',
   [ValueErrorType.StringFormat]: 'format',

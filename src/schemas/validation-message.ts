@@ -84,9 +84,7 @@ function expected(schema: Json, type = schema.type): string {
     return variants.map((v) => ('const' in v ? String(v.const) : expected(v))).join(', or ');
   }
   if (type === 'integer' || type === 'number') {
-    const min = num(schema.minimum) ?? num(schema.exclusiveMinimum);
-    const max = num(schema.maximum) ?? num(schema.exclusiveMaximum);
-    return `${ARTICLE[type]}${bounds(min, max)}`;
+    return `${ARTICLE[type]}${bounds(num(schema.minimum), num(schema.maximum))}`;
   }
   if (type === 'string' && typeof schema.format === 'string' && FORMATS[schema.format])
     return FORMATS[schema.format] as string;
@@ -152,8 +150,6 @@ export function describeProblem(place: ValuePlace, problem: SchemaProblem | unde
     case 'enum':
     case 'minimum':
     case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
       return `${where} must be ${expected(schema)}`;
     case 'minLength':
     case 'maxLength':

@@ -9,7 +9,19 @@ import { DEMO_USER_TOKEN, startFakeSlack } from './index.js';
  */
 const DEMO_API_TOKEN = 'demo-token';
 
-const slack = await startFakeSlack({ port: Number(process.env.FAKE_SLACK_PORT ?? 3001) });
+/** A taken port is one line naming the setting to change, not an EADDRINUSE stack trace. */
+function portTaken(err: unknown, port: number, name: 'PORT' | 'FAKE_SLACK_PORT'): never {
+  if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+  console.error(
+    `npm run demo: port ${port} (${name}) is already in use; stop what runs there or pick free ports, e.g. PORT=3100 FAKE_SLACK_PORT=3101 npm run demo`,
+  );
+  process.exit(1);
+}
+
+const slackPort = Number(process.env.FAKE_SLACK_PORT ?? 3001);
+const slack = await startFakeSlack({ port: slackPort }).catch((err) =>
+  portTaken(err, slackPort, 'FAKE_SLACK_PORT'),
+);
 const config = loadConfig({
   ...process.env,
   API_TOKENS: process.env.API_TOKENS ?? DEMO_API_TOKEN,
@@ -30,7 +42,10 @@ const shutdown = async () => {
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
-await app.listen({ port: config.PORT, host: config.HOST });
+await app.listen({ port: config.PORT, host: config.HOST }).catch(async (err) => {
+  await slack.close();
+  portTaken(err, config.PORT, 'PORT');
+});
 const base = `http://localhost:${config.PORT}`;
 console.log(`
 agent-search demo is running on ${base} (fake Slack workspace "Acme Demo" at ${slack.url})

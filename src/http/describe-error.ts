@@ -1,5 +1,6 @@
 import type { FastifyError } from 'fastify';
 import type { RetryableError } from '../errors.js';
+import { describeProblems, type SchemaProblem, type ValuePlace } from '../schemas/validation-message.js';
 
 const BEARER_MESSAGES: Record<string, string> = {
   FST_BEARER_AUTH_MISSING_AUTHORIZATION_HEADER:
@@ -7,7 +8,7 @@ const BEARER_MESSAGES: Record<string, string> = {
   FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER: 'Invalid bearer token',
 };
 
-export type AppError = FastifyError & RetryableError;
+export type AppError = FastifyError & RetryableError & { validation?: SchemaProblem[] };
 
 /** Fastify's own messages that do not say what to do. */
 const FRAMEWORK_HINTS: Record<string, string> = {
@@ -19,7 +20,10 @@ const isKnown = (code: string) => code.startsWith('AS_ERR_') || code.startsWith(
 
 /** The status, code and message an error is answered with (also in MCP tool errors). */
 export function describeError(err: AppError): { status: number; code: string; message: string } {
-  if (err.validation) return { status: 400, code: 'FST_ERR_VALIDATION', message: err.message };
+  if (err.validation) {
+    const place = (err.validationContext ?? 'querystring') as ValuePlace;
+    return { status: 400, code: 'FST_ERR_VALIDATION', message: describeProblems(place, err.validation) };
+  }
   const bearer = BEARER_MESSAGES[err.code];
   if (bearer) return { status: 401, code: 'AS_ERR_UNAUTHORIZED', message: bearer };
   const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

@@ -1,29 +1,15 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { TSchema } from '@sinclair/typebox';
-import type { ErrorObject } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ALL_SCHEMAS } from '../reads/reads.js';
 import { AJV_OPTIONS } from '../schemas/ajv-options.js';
+import { describeProblems, type SchemaProblem } from '../schemas/validation-message.js';
 
 /** The arguments as the service takes them (coerced, defaults filled in), or what is wrong with them. */
 export type CheckArguments = (args: unknown) => { value: unknown } | { error: string };
 
-interface Problem {
-  instancePath?: string;
-  message?: string;
-  params?: ErrorObject['params'];
-}
-
-/** `arguments/count must be <= 100`, naming an unknown argument too (Ajv's message does not). */
-function describeProblem(problem: Problem | undefined): string {
-  const path = `arguments${problem?.instancePath ?? ''}`;
-  const unknown = problem?.params?.additionalProperty;
-  const detail = unknown === undefined ? '' : `: ${JSON.stringify(String(unknown).slice(0, 100))}`;
-  return `${path} ${problem?.message ?? 'is invalid'}${detail}`;
-}
-
-type AjvValidate = ((data: unknown) => boolean) & { errors?: Problem[] | null };
-type FastifyValidate = (data: unknown) => boolean | { value?: unknown; error?: Problem[] | Error };
+type AjvValidate = ((data: unknown) => boolean) & { errors?: SchemaProblem[] | null };
+type FastifyValidate = (data: unknown) => boolean | { value?: unknown; error?: SchemaProblem[] | Error };
 
 function fromFastifyValidator(validate: FastifyValidate): CheckArguments {
   return (args) => {
@@ -32,7 +18,7 @@ function fromFastifyValidator(validate: FastifyValidate): CheckArguments {
     if (result === true) return { value };
     if (typeof result === 'object' && !result.error) return { value: result.value ?? value };
     const errors = typeof result === 'object' ? result.error : (validate as AjvValidate).errors;
-    return { error: describeProblem(Array.isArray(errors) ? errors[0] : undefined) };
+    return { error: describeProblems('arguments', Array.isArray(errors) ? errors : undefined) };
   };
 }
 

@@ -1,6 +1,8 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { mostSpecific } from '../schemas/body-validator.js';
 import { type JsonRpcErrorAnswer, McpMessage } from '../schemas/mcp.js';
+import { describeProblem } from '../schemas/validation-message.js';
 
 /** JSON-RPC 2.0 error codes this server answers itself. */
 export const PARSE_ERROR = -32700;
@@ -56,14 +58,8 @@ export function checkMessage(value: unknown): { message: JSONRPCMessage } | { an
   const id = hasId ? (value.id as string | number) : null;
   if (!envelope.Check(value)) {
     const first = envelope.Errors(value).First();
-    const where = first?.path ? first.path.slice(1).replaceAll('/', '.') : 'the message';
-    return {
-      answer: jsonRpcError(
-        id,
-        INVALID_REQUEST,
-        `Invalid Request: ${where} ${first?.message ?? 'is invalid'}`,
-      ),
-    };
+    const problem = describeProblem('', first && mostSpecific(first));
+    return { answer: jsonRpcError(id, INVALID_REQUEST, `Invalid Request: ${problem}`) };
   }
   if (value.method === 'tools/call') {
     const problem = toolCallProblem(value.params);

@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ALL_SCHEMAS } from '../reads/reads.js';
+import { EXPECTED } from '../schemas/validation-message.js';
 
 type Json = Record<string, unknown>;
 
@@ -51,6 +52,7 @@ const VALIDATION_ONLY = new Set([
   'maxItems',
   'additionalProperties',
   'patternProperties',
+  EXPECTED,
 ]);
 
 const isPlainType = (node: unknown): node is { type: string } =>

@@ -18,7 +18,45 @@ const Readiness = Type.Object(
   { additionalProperties: false },
 );
 
+/** Where a newcomer (or an agent) who opens the bare URL goes next. */
+const ROOT_LINKS = {
+  name: 'agent-search',
+  docs: '/docs',
+  openapi: '/openapi.json',
+  mcp: '/mcp',
+  health: '/healthz',
+};
+
+const RootLinks = Type.Object(
+  {
+    name: Type.Literal(ROOT_LINKS.name),
+    docs: Type.String({ description: 'Swagger UI: every route, tried from the browser' }),
+    openapi: Type.String({ description: 'The OpenAPI document' }),
+    mcp: Type.String({ description: 'The MCP endpoint (Streamable HTTP; needs a bearer token)' }),
+    health: Type.String({ description: 'Liveness' }),
+  },
+  { additionalProperties: false },
+);
+
 export default async function healthRoutes(app: FastifyInstance) {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['operations'],
+        operationId: 'getRoot',
+        summary: 'Where to start',
+        description:
+          'Links to the API docs (/docs), the OpenAPI document and the MCP endpoint. No authentication.',
+        response: {
+          200: jsonResponse('Links', RootLinks, { links: { value: ROOT_LINKS } }),
+          ...errorResponses(503),
+        },
+      },
+    },
+    async () => ROOT_LINKS,
+  );
+
   app.get(
     '/healthz',
     {

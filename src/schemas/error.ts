@@ -16,7 +16,7 @@ export const ErrorBody = Type.Object(
 type Example = [number, string, string];
 
 const GENERAL: Example[] = [
-  [400, 'FST_ERR_VALIDATION', 'querystring/count must be <= 100'],
+  [400, 'FST_ERR_VALIDATION', 'querystring/count must be an integer from 1 to 100'],
   [401, 'AS_ERR_UNAUTHORIZED', 'Missing Authorization header: send Authorization: Bearer <token>'],
   [401, 'AS_ERR_UNAUTHORIZED', 'Invalid bearer token'],
   [403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],

@@ -1,23 +1,32 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { StringEnum } from './string-enum.js';
+import { EXPECTED } from './validation-message.js';
 
 export const ChannelId = Type.String({
   pattern: '^[CGD][A-Z0-9]{2,40}$',
   description: 'A Slack conversation id',
+  [EXPECTED]: 'a conversation id like C0123ABCD',
 });
 /** A conversation id, or a channel's name after `#` (resolved with conversations.list). */
 export const ChannelRef = Type.String({
   pattern: '^(?:[CGD][A-Z0-9]{2,40}|#[^\\s#,<>|@]{1,80})$',
   description: 'A Slack conversation id (C…, G…, D…) or a channel name after # (e.g. #deploys)',
+  [EXPECTED]: 'an id like C0123ABCD, or #name (%23name in a URL)',
 });
-export const UserId = Type.String({ pattern: '^[UW][A-Z0-9]{2,40}$', description: 'A Slack user id' });
+export const UserId = Type.String({
+  pattern: '^[UW][A-Z0-9]{2,40}$',
+  description: 'A Slack user id',
+  [EXPECTED]: 'a user id like U0123ABCD',
+});
 export const SlackTs = Type.String({
   pattern: '^\\d{9,10}\\.\\d{6}$',
   description: 'A Slack message timestamp',
+  [EXPECTED]: 'a message ts like 1773133920.004100',
 });
 export const SlackTsBound = Type.String({
   pattern: '^\\d{1,10}(\\.\\d{1,6})?$',
   description: 'A Slack timestamp bound, e.g. 1234567890.123456 or 1234567890',
+  [EXPECTED]: 'a ts like 1773133920.004100 or 1773133920',
 });
 export const Day = Type.String({ format: 'date', description: 'A UTC day, YYYY-MM-DD' });
 export const Cursor = Type.String({
@@ -45,6 +54,7 @@ export const MaxTextChars = Type.Integer({
 export const UserRef = Type.String({
   pattern: '^(?:[UW][A-Z0-9]{2,40}|@[^\\s#,<>|@]{1,80})$',
   description: 'A Slack user id or @name',
+  [EXPECTED]: 'a user id like U0123ABCD, or @name',
 });
 
 const ConciseText = Type.String({

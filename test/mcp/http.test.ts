@@ -320,7 +320,9 @@ describe('tools/call over Streamable HTTP', () => {
     );
     expect(
       toolError(await call('slack_get_message_context', { channel_id: 'C07INCIDNT', ts: '1', before: 99 })),
-    ).toEqual(errorBody(400, 'FST_ERR_VALIDATION', 'arguments/ts must match pattern "^\\d{9,10}\\.\\d{6}$"'));
+    ).toEqual(
+      errorBody(400, 'FST_ERR_VALIDATION', 'arguments/ts must be a message ts like 1773133920.004100'),
+    );
   });
 
   it('X-Slack-Token acts as that Slack user, as on REST', async () => {
@@ -351,42 +353,42 @@ describe('tools/call over Streamable HTTP', () => {
 
 describe('bad arguments are tool errors that name the argument', () => {
   it.each([
-    ['slack_search_messages', { query: 'deploy', count: 0 }, 'arguments/count must be >= 1'],
+    [
+      'slack_search_messages',
+      { query: 'deploy', count: 0 },
+      'arguments/count must be an integer from 1 to 100',
+    ],
     [
       'slack_search_messages',
       { query: 'deploy', sort: 'newest' },
-      'arguments/sort must be equal to one of the allowed values',
+      'arguments/sort must be one of score, timestamp',
     ],
     [
       'slack_search_messages',
       { query: 'deploy', channel_ids: ['general'] },
-      'arguments/channel_ids/0 must match pattern "^(?:[CGD][A-Z0-9]{2,40}|#[^\\s#,<>|@]{1,80})$"',
+      'arguments/channel_ids/0 must be an id like C0123ABCD, or #name (%23name in a URL)',
     ],
     [
       'slack_search_messages',
       { query: 'deploy', verbose: true },
-      'arguments must NOT have additional properties: "verbose"',
+      'unknown argument "verbose"; this tool takes query, count, cursor, sort, sort_dir, highlight, response_format, channel_ids, from_users, after, before, on, to_me, min_score, dedupe_threads, max_text_chars, include_context',
     ],
     [
       'slack_search_messages',
       { query: 'deploy', after: '2026-13-01' },
-      'arguments/after must match format "date"',
+      'arguments/after must be a date like 2026-03-01',
     ],
-    [
-      'slack_get_thread_replies',
-      { thread_ts: DEMO_LONG_THREAD.ts },
-      "arguments must have required property 'channel_id'",
-    ],
+    ['slack_get_thread_replies', { thread_ts: DEMO_LONG_THREAD.ts }, 'arguments/channel_id is required'],
     [
       'slack_get_thread_replies',
       { channel_id: DEMO_LONG_THREAD.channel, thread_ts: 'yesterday' },
-      'arguments/thread_ts must match pattern "^\\d{9,10}\\.\\d{6}$"',
+      'arguments/thread_ts must be a message ts like 1773133920.004100',
     ],
-    ['search_tools', { query: 'send a message', tools: [] }, 'arguments/query Expected array'],
+    ['search_tools', { query: 'send a message', tools: [] }, 'arguments/query must be an array of strings'],
     [
       'search_tools',
       { query: ['send'], tools: [{ toolKey: '', toolName: 'x', serverName: 'y' }] },
-      'arguments/tools/0/toolKey Expected string length greater or equal to 1',
+      'arguments/tools/0/toolKey must be 1 to 512 characters long',
     ],
   ])('%s %j', async (name, args, message) => {
     expect(toolError(await call(name, args))).toEqual(errorBody(400, 'FST_ERR_VALIDATION', message));
@@ -560,7 +562,7 @@ describe('HTTP-level protection of /mcp', () => {
     expect(await res.json()).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32600, message: 'Invalid Request: method Expected required property' },
+      error: { code: -32600, message: 'Invalid Request: method is required' },
     });
   });
 

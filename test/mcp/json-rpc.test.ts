@@ -51,18 +51,18 @@ describe('JSON-RPC ids over HTTP', () => {
   );
 
   it.each([
-    ['no method', '{"jsonrpc":"2.0","id":3}', 3, 'Invalid Request: method Expected required property'],
+    ['no method', '{"jsonrpc":"2.0","id":3}', 3, 'Invalid Request: method is required'],
     [
       'a wrong version',
       '{"jsonrpc":"1.0","id":3,"method":"ping"}',
       3,
-      "Invalid Request: jsonrpc Expected '2.0'",
+      'Invalid Request: jsonrpc must be "2.0"',
     ],
     [
       'params not an object',
       '{"jsonrpc":"2.0","id":"x","method":"ping","params":[1]}',
       'x',
-      'Invalid Request: params Expected object',
+      'Invalid Request: params must be an object',
     ],
     [
       'a batch',

@@ -108,7 +108,7 @@ describe('agent-search-mcp over stdio', () => {
       arguments: { channel_id: 'general', thread_ts: DEMO_LONG_THREAD.ts },
     });
     expect(toolError(result)).toEqual(
-      errorBody(400, 'FST_ERR_VALIDATION', 'arguments/channel_id must match pattern "^[CGD][A-Z0-9]{2,40}$"'),
+      errorBody(400, 'FST_ERR_VALIDATION', 'arguments/channel_id must be a conversation id like C0123ABCD'),
     );
   });
 

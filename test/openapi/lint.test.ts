@@ -21,7 +21,7 @@ const doc = JSON.parse(readFileSync(OPENAPI_JSON, 'utf8'));
 const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(
   ([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })),
 );
-const PUBLIC = new Set(['getHealth', 'getReadiness']);
+const PUBLIC = new Set(['getRoot', 'getHealth', 'getReadiness']);
 
 describe('openapi/openapi.json', () => {
   it('is a valid OpenAPI 3.0 document (swagger-parser: schema and spec rules, $refs resolve)', async () => {
@@ -37,6 +37,7 @@ describe('openapi/openapi.json', () => {
       ]),
     );
     expect(table).toEqual({
+      'GET /': 'getRoot: 200 503',
       'GET /healthz': 'getHealth: 200',
       'GET /readyz': 'getReadiness: 200 503',
       'GET /search/messages': 'searchMessages: 200 400 401 403 404 429 502 503 504',

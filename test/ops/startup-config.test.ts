@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { KEY_HASH_SECRET_REQUIRED, loadConfig } from '../../src/config.js';
@@ -65,4 +66,35 @@ describe('replicas sharing Redis must share KEY_HASH_SECRET', () => {
     expect(stderr).not.toContain('Invalid configuration');
     expect(stdout).toContain(`agent-search demo is running on http://localhost:${ports.PORT}`);
   });
+});
+
+/** Holds a free port (all interfaces, as the service binds) until closed. */
+async function takePort(): Promise<{ port: number; server: Server }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
+  return { port: (server.address() as { port: number }).port, server };
+}
+
+describe('npm run demo with a port taken', () => {
+  it.each(['PORT', 'FAKE_SLACK_PORT'] as const)(
+    'says so in one line naming %s, and exits 1 without a stack trace',
+    async (name) => {
+      const taken = await takePort();
+      const other = String(await freePort());
+      const ports =
+        name === 'PORT'
+          ? { PORT: String(taken.port), FAKE_SLACK_PORT: other }
+          : { PORT: other, FAKE_SLACK_PORT: String(taken.port) };
+      try {
+        const { code, stdout, stderr } = await run('fake-slack/demo.ts', ports);
+        expect({ code, stdout, stderr }).toEqual({
+          code: 1,
+          stdout: '',
+          stderr: `npm run demo: port ${taken.port} (${name}) is already in use; stop what runs there or pick free ports, e.g. PORT=3100 FAKE_SLACK_PORT=3101 npm run demo\n`,
+        });
+      } finally {
+        taken.server.close();
+      }
+    },
+  );
 });

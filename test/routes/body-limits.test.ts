@@ -210,7 +210,7 @@ describe('4xx as documented', () => {
       body: errorBody(
         400,
         'FST_ERR_VALIDATION',
-        'body/tools/0/projectId Expected string length less or equal to 512',
+        'body/tools/0/projectId must be at most 512 characters long',
       ),
     });
   });

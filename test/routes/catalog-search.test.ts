@@ -127,7 +127,7 @@ describe('POST /catalog/search', () => {
     const zero = await post(h.app, { query: ['x'], tools, maxResults: 0 });
     expect(zero.statusCode).toBe(400);
     expect(zero.json()).toEqual(
-      errorBody(400, 'FST_ERR_VALIDATION', 'body/maxResults Expected integer to be greater or equal to 1'),
+      errorBody(400, 'FST_ERR_VALIDATION', 'body/maxResults must be an integer of at least 1'),
     );
   });
 
@@ -179,33 +179,29 @@ describe('access', () => {
 describe('bad input → 400 naming the item, never 500', () => {
   const tool = { toolKey: 'a', toolName: 'x', serverName: 's' };
   it.each([
-    ['missing query', { tools: [tool] }, 'body/query Expected required property'],
-    [
-      'empty query',
-      { query: [], tools: [tool] },
-      'body/query Expected array length to be greater or equal to 1',
-    ],
+    ['missing query', { tools: [tool] }, 'body/query is required'],
+    ['empty query', { query: [], tools: [tool] }, 'body/query must have 1 to 1000 items'],
     [
       'too many query items',
       { query: Array(1001).fill('a'), tools: [tool] },
-      'body/query Expected array length to be less or equal to 1000',
+      'body/query must have 1 to 1000 items',
     ],
-    ['query as a number', { query: [5], tools: [tool] }, 'body/query/0 Expected string'],
+    ['query as a number', { query: [5], tools: [tool] }, 'body/query/0 must be a string'],
     [
       'description a number',
       { query: ['a'], tools: [{ ...tool, description: 5 }] },
-      'body/tools/0/description Expected string or null',
+      'body/tools/0/description must be a string or null',
     ],
-    ['missing tools', { query: ['a'] }, 'body/tools Expected required property'],
+    ['missing tools', { query: ['a'] }, 'body/tools is required'],
     [
       'tool name wrong type',
       { query: ['a'], tools: [tool, { ...tool, toolKey: 'b', toolName: 7 }] },
-      'body/tools/1/toolName Expected string',
+      'body/tools/1/toolName must be a string',
     ],
     [
       'empty toolKey',
       { query: ['a'], tools: [{ ...tool, toolKey: '' }] },
-      'body/tools/0/toolKey Expected string length greater or equal to 1',
+      'body/tools/0/toolKey must be 1 to 512 characters long',
     ],
     [
       'duplicate toolKey',
@@ -215,24 +211,24 @@ describe('bad input → 400 naming the item, never 500', () => {
     [
       'description not a string',
       { query: ['a'], tools: [{ ...tool, description: 7 }] },
-      'body/tools/0/description Expected string or null',
+      'body/tools/0/description must be a string or null',
     ],
     [
       'serverId not a string',
       { query: ['a'], tools: [{ ...tool, serverId: 7 }] },
-      'body/tools/0/serverId Expected string',
+      'body/tools/0/serverId must be a string',
     ],
     [
       'too many tools',
       { query: ['a'], tools: Array.from({ length: 5001 }, (_, i) => ({ ...tool, toolKey: `k${i}` })) },
-      'body/tools Expected array length to be less or equal to 5000',
+      'body/tools must have at most 5000 items',
     ],
     [
       'maxResults not an integer',
       { query: ['a'], tools: [tool], maxResults: 2.5 },
-      'body/maxResults Expected integer',
+      'body/maxResults must be an integer of at least 1',
     ],
-    ['body not an object', [1, 2], 'body Expected object'],
+    ['body not an object', [1, 2], 'body must be an object'],
   ])('%s', async (_name, body, message) => {
     const res = await post(h.app, body);
     expect(res.statusCode).toBe(400);

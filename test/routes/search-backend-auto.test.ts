@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER_ID } from '../../fake-slack/index.js';
-import { authHeaders, buildHarness, get, type Harness } from '../helper.js';
+import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 // SLACK_SEARCH_BACKEND=auto (the default): RTS for tokens whose scopes (auth.test's x-oauth-scopes) include
 // search:read.public, search.messages otherwise, and for a while after RTS says it is not there.
@@ -86,5 +86,42 @@ describe('SLACK_SEARCH_BACKEND=auto', () => {
       /^Found 5 messages\. Slack allows 10 real-time searches a minute per user and this user's are spent: search\.messages answered \(keywords\); real-time search again in (59|60) s\. Whole thread: GET \/threads\/\{channel_id\}\/\{thread_ts\}\. Around a match: GET \/messages\/context\?url=<permalink>\. Full Slack objects: response_format=detailed\.$/,
     );
     expect(h.slack.count('assistant.search.context')).toBe(10);
+  });
+
+  it('serves an RTS cursor with RTS: 429 with Retry-After while the quota is spent, never search.messages', async () => {
+    const first = await search('/search/messages?query=deploy&count=2');
+    const cursor = (first.body.response_metadata as { next_cursor: string }).next_cursor;
+    expect([first.body.backend, cursor.startsWith('as1.')]).toEqual(['rts', true]);
+    for (let i = 1; i <= 9; i++) await search(`/search/messages?query=burn${i}`);
+    h.slack.reset();
+    const spent = await search(`/search/messages?query=deploy&count=2&cursor=${cursor}`);
+    const retryAfter = Number(spent.headers['retry-after']);
+    expect([spent.status, [59, 60].includes(retryAfter)]).toEqual([429, true]);
+    expect(spent.body).toEqual(
+      errorBody(
+        429,
+        'AS_ERR_SLACK_RATE_LIMITED',
+        `Slack rate limit for assistant.search.context (10 a minute per user): retry after ${retryAfter} s`,
+      ),
+    );
+    expect(methods()).toEqual([]);
+    offset += 61_000;
+    const later = await search(`/search/messages?query=deploy&count=2&cursor=${cursor}`);
+    expect([later.status, later.body.backend]).toEqual([200, 'rts']);
+    expect(h.slack.calls.find((c) => c.method === 'assistant.search.context')?.params.cursor).toBeTruthy();
+  });
+
+  it('serves a cursor the search.messages fallback issued with search.messages once RTS is back', async () => {
+    for (let i = 1; i <= 10; i++) await search(`/search/messages?query=spend${i}`);
+    const first = await search('/search/messages?query=deploy&count=2');
+    const cursor = (first.body.response_metadata as { next_cursor: string }).next_cursor;
+    expect(first.body.backend).toBe('search.messages');
+    offset += 61_000;
+    h.slack.reset();
+    const next = await search(`/search/messages?query=deploy&count=2&cursor=${cursor}`);
+    expect([next.status, next.body.backend]).toEqual([200, 'search.messages']);
+    expect(methods()).toEqual(['search.messages']);
+    const fresh = await search('/search/messages?query=deploy&count=2');
+    expect(fresh.body.backend).toBe('rts');
   });
 });

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../cache/types.js';
+import { decodeSearchCursor } from '../../slack/search-cursor.js';
 import { slackCodeOf } from '../../slack-client/map-slack-error.js';
 import { RTS_NOT_THERE } from '../../slack-client/rts.js';
 import type { SlackGateway } from '../../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import { fetchMatches } from './fetch-search.js';
 import { createRtsSearch, RtsQuotaSpent, type RtsSearchDeps, rtsQuotaError } from './rts-search.js';
-import type { SearchBackend, SearchOutcome } from './search-backend.js';
+import type { BackendName, SearchBackend, SearchOutcome } from './search-backend.js';
 
 export type SearchBackendKind = 'auto' | 'rts' | 'legacy';
 
@@ -39,11 +40,20 @@ const rts = (d: SearchBackendDeps): SearchBackend => {
   };
 };
 
+/** The backend that wrote a cursor of ours; undefined for none, or for one that is Slack's own. */
+const issuedBy = (cursor: string | undefined): BackendName | undefined => {
+  const ours = cursor ? decodeSearchCursor(cursor) : undefined;
+  if (!ours) return undefined;
+  return ours.kind === 'rts' ? 'rts' : 'search.messages';
+};
+
 /**
  * RTS when the token's scopes (auth.test) include search:read.public, else search.messages. An RTS answer
  * saying this token cannot use it switches the token to search.messages for `fallbackMs`, logged once;
  * a spent per-user quota is answered by search.messages too, saying so. to_me=true (two merged searches)
- * stays on search.messages.
+ * stays on search.messages. A cursor of ours goes back to the backend that issued it, whatever the token
+ * would use now: a next page from the other one would be another search. When that backend is RTS and
+ * the user's quota is spent, the answer is 429 with Retry-After.
  */
 const auto = (d: SearchBackendDeps): SearchBackend => {
   const viaRts = createRtsSearch(d);
@@ -51,6 +61,8 @@ const auto = (d: SearchBackendDeps): SearchBackend => {
   const switchedUntil = new Map<string, number>();
   const key = (access: SlackAccess) => d.slack.identityOf(access);
   const prefers: SearchBackend['prefers'] = (access, me: SlackIdentity, params) => {
+    const issuer = issuedBy(params.cursor);
+    if (issuer && params.to_me !== 'true') return issuer;
     const until = switchedUntil.get(key(access));
     if (until !== undefined && until <= d.clock()) switchedUntil.delete(key(access));
     const rtsScope = me.scopes?.includes('search:read.public') ?? false;
@@ -65,8 +77,9 @@ const auto = (d: SearchBackendDeps): SearchBackend => {
         return await viaRts(access, me, params, wording);
       } catch (err) {
         const code = slackCodeOf(err);
+        const rtsCursor = issuedBy(params.cursor) === 'rts';
         if (err instanceof RtsQuotaSpent) {
-          if (me.scopes && !me.scopes.includes('search:read')) throw rtsQuotaError(err);
+          if (rtsCursor || (me.scopes && !me.scopes.includes('search:read'))) throw rtsQuotaError(err);
           const found = await viaLegacy.fetch(access, me, params, wording);
           const note = `${err.message} and this user's are spent: search.messages answered (keywords); real-time search again in ${err.retryAfterS} s.`;
           return { ...found, notes: [note, ...found.notes] };
@@ -80,6 +93,7 @@ const auto = (d: SearchBackendDeps): SearchBackend => {
         }
         switchedUntil.set(key(access), d.clock() + d.fallbackMs);
         if (switchedUntil.size > 10_000) switchedUntil.delete(switchedUntil.keys().next().value as string);
+        if (rtsCursor) throw err;
         return viaLegacy.fetch(access, me, params, wording);
       }
     },

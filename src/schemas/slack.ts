@@ -87,7 +87,7 @@ export const ConciseContext = Type.Object(
 );
 export type ConciseContext = Static<typeof ConciseContext>;
 
-/** Fields of shared/contracts/concise-format.md first, with its meanings; our additions after them. */
+/** Fields of docs/concise-format.md first, with its meanings; our additions after them. */
 export const ConciseMatch = Type.Object(
   {
     channel_id: Type.String({ description: "The conversation's id" }),
@@ -115,7 +115,7 @@ export const ConciseMatch = Type.Object(
 );
 export type ConciseMatch = Static<typeof ConciseMatch>;
 
-/** Fields of shared/contracts/concise-format.md first, with its meanings; our additions after them. */
+/** Fields of docs/concise-format.md first, with its meanings; our additions after them. */
 export const ConciseThreadMessage = Type.Object(
   {
     user_id: Type.Union([Type.String(), Type.Null()], {

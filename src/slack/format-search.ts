@@ -23,7 +23,7 @@ export function toConciseMatch(m: SlackObject, ctx: FormatContext): ConciseMatch
   const ts = readTs(m, 'search.messages');
   const userId = readUserId(m);
   const threadTs = matchThreadTs(m);
-  // The concise contract (shared/contracts/concise-format.md): `username` is Slack's, as sent, and
+  // The concise contract (docs/concise-format.md): `username` is Slack's, as sent, and
   // `channel_name` is null for DMs, which readers tell by it; our additions come after.
   const username = str(m.username) ?? null;
   const concise: ConciseMatch = {

@@ -38,7 +38,7 @@ export function toConciseThreadMessage(m: SlackObject, ctx: ThreadContext): Conc
   const threadTs = filled(m.thread_ts) ?? ((replyCount ?? 0) > 0 ? ts : undefined);
   const userId = readUserId(m) ?? filled(m.bot_id) ?? null;
   const parentUser = filled(m.parent_user_id);
-  // The concise contract's fields (shared/contracts/concise-format.md) first, our additions after.
+  // The concise contract's fields (docs/concise-format.md) first, our additions after.
   const out: ConciseThreadMessage = {
     user_id: userId,
     ts,

@@ -7,7 +7,7 @@ export const MAX_JSON_DEPTH = 64;
 /**
  * Request bodies hold at most this many objects and arrays: parsing them (and collecting them later) is
  * what costs the event loop, about 0.3 µs each, where strings and numbers are cheap. MCP Router sends
- * 6–8 a tool (as MCP Router sends them: test/fixtures/router-requests.ts), so 5,000 tools of 10 each fit.
+ * 6–8 a tool (test/fixtures/router-requests.ts), so 5,000 tools of 10 each fit.
  */
 export const MAX_JSON_CONTAINERS = 50_000;
 

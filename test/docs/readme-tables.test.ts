@@ -39,6 +39,7 @@ describe('README tables agree with the read definitions (src/reads/reads.ts)', (
       '`GET /healthz`, `GET /readyz`',
       '`GET /metrics`',
       '`GET /openapi.json`, `GET /docs`',
+      '`GET /`',
     ]);
   });
 

@@ -16,6 +16,7 @@ import catalogPlugin from './plugins/catalog.js';
 import connectionClose from './plugins/connection-close.js';
 import drainConnections from './plugins/drain-connections.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import integerParams from './plugins/integer-params.js';
 import jsonBody from './plugins/json-body.js';
 import mcpPlugin from './plugins/mcp.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandler);
   await app.register(jsonBody);
+  await app.register(integerParams);
   await app.register(requestId);
   await app.register(accessLog);
   await app.register(drainConnections);

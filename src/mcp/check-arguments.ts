@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { ErrorObject } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import { AJV_OPTIONS } from '../schemas/ajv-options.js';
+import { integerProblem } from '../schemas/integer-params.js';
 import { sharedSchemas } from '../schemas/shared.js';
 
 /** The arguments as the service takes them (coerced, defaults filled in), or what is wrong with them. */
@@ -25,9 +26,11 @@ function describeProblem(problem: Problem | undefined): string {
 type AjvValidate = ((data: unknown) => boolean) & { errors?: Problem[] | null };
 type FastifyValidate = (data: unknown) => boolean | { value?: unknown; error?: Problem[] | Error };
 
-function fromFastifyValidator(validate: FastifyValidate): CheckArguments {
+function fromFastifyValidator(validate: FastifyValidate, schema?: TSchema): CheckArguments {
   return (args) => {
     const value = args ?? {};
+    const integer = integerProblem(schema, value);
+    if (integer) return { error: describeProblem(integer) };
     const result = validate(value);
     if (result === true) return { value };
     if (typeof result === 'object' && !result.error) return { value: result.value ?? value };
@@ -38,13 +41,13 @@ function fromFastifyValidator(validate: FastifyValidate): CheckArguments {
 
 let fastifyCompiler: ((route: { schema: TSchema }) => FastifyValidate) | undefined;
 
-/** Checks arguments exactly as Fastify checks a query string: the same compiler, options and schemas. */
+/** Checks arguments exactly as Fastify checks a query string: the same integer rule, compiler, options and schemas. */
 export function queryRules(schema: TSchema): CheckArguments {
   fastifyCompiler ??= AjvCompiler()(
     Object.fromEntries(sharedSchemas.map((s) => [s.$id as string, s])),
     AJV_OPTIONS,
   ) as unknown as (route: { schema: TSchema }) => FastifyValidate;
-  return fromFastifyValidator(fastifyCompiler({ schema }));
+  return fromFastifyValidator(fastifyCompiler({ schema }), schema);
 }
 
 /** Checks arguments with a route's own body validator (e.g. the catalog's strict, no-coercion one). */

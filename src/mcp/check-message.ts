@@ -30,10 +30,29 @@ function toolCallProblem(params: unknown): string | undefined {
   return undefined;
 }
 
+/** What is wrong with an initialize's params, if anything (the SDK would answer -32603 with a zod dump). */
+function initializeProblem(params: unknown): string | undefined {
+  if (!isObject(params)) return 'params must be an object with protocolVersion, capabilities and clientInfo';
+  if (typeof params.protocolVersion !== 'string')
+    return 'params.protocolVersion must be a string, the MCP version the client speaks (e.g. "2025-06-18")';
+  if (!isObject(params.capabilities))
+    return "params.capabilities must be an object of the client's capabilities";
+  const info = params.clientInfo;
+  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string')
+    return "params.clientInfo must be an object with the client's name and version (strings)";
+  return undefined;
+}
+
+const PARAMS_PROBLEMS = new Map<unknown, (params: unknown) => string | undefined>([
+  ['initialize', initializeProblem],
+  ['tools/call', toolCallProblem],
+]);
+
 /**
  * A JSON-RPC 2.0 request or notification exactly as sent (ids keep their type), or the error answer it
  * gets: -32600 for an invalid request (an id that is not a string or an integer among them, answered with
- * id null), -32602 for a tools/call whose params are not a tool name and an object of arguments.
+ * id null), -32602 for a tools/call whose params are not a tool name and an object of arguments, or an
+ * initialize without a protocol version, capabilities and client name and version.
  */
 export function checkMessage(value: unknown): { message: JSONRPCMessage } | { answer: JsonRpcErrorAnswer } {
   if (!isObject(value))
@@ -65,9 +84,7 @@ export function checkMessage(value: unknown): { message: JSONRPCMessage } | { an
       ),
     };
   }
-  if (value.method === 'tools/call') {
-    const problem = toolCallProblem(value.params);
-    if (problem) return { answer: jsonRpcError(id, INVALID_PARAMS, `Invalid params: ${problem}`) };
-  }
+  const problem = PARAMS_PROBLEMS.get(value.method)?.(value.params);
+  if (problem) return { answer: jsonRpcError(id, INVALID_PARAMS, `Invalid params: ${problem}`) };
   return { message: value as JSONRPCMessage };
 }

@@ -160,39 +160,41 @@ export class SlackGateway {
   ): Promise<string | undefined> {
     const { client } = this.#keysOf(access.token);
     const { teamId } = await this.#me(access);
-    const { value } = await this.deps.cachedFetch(cacheKey(kind, `team:${teamId}`, args), {
-      ttlMs: () => this.deps.options.userTtlMs,
-      graceMs: this.deps.options.staleGraceMs,
-      staleOn: isUpstreamFailure,
-      load: async () => {
-        const context = { ...this.#context(access, teamId), deadline };
-        try {
+    try {
+      const { value } = await this.deps.cachedFetch(cacheKey(kind, `team:${teamId}`, args), {
+        ttlMs: () => this.deps.options.userTtlMs,
+        graceMs: this.deps.options.staleGraceMs,
+        staleOn: isUpstreamFailure,
+        load: async () => {
+          const context = { ...this.#context(access, teamId), deadline };
           return read(await callSlack<SlackBody>(client(), method, args, context)) ?? '';
-        } catch (err) {
-          // Rate limits and outages are asked again next time; what Slack will not show stays unnamed.
-          if (isUpstreamFailure(err) || isAuthError(err)) throw err;
-          return '';
-        }
-      },
-    });
-    return value || undefined;
+        },
+      });
+      return value || undefined;
+    } catch (err) {
+      // Only Slack's answers are shared team-wide: what it refused this token (a private channel the
+      // caller is not in) is unnamed for this request and asked again next time, for anyone.
+      if (isUpstreamFailure(err) || isAuthError(err)) throw err;
+      return undefined;
+    }
   }
 
   /**
    * The ids of the channels the token's user can see, by name (conversations.list, public and private,
    * at most MAX_CHANNEL_LIST_PAGES pages), cached per token for CACHE_CHANNELS_TTL_MS. `complete` is
-   * false when the workspace had more channels than were read.
+   * false when the workspace had more channels than were read. Pairs, not an object: `__proto__` and
+   * `constructor` are channel names like any other.
    */
-  channelIds(access: SlackAccess): Promise<Cached<{ ids: Record<string, string>; complete: boolean }>> {
+  channelIds(access: SlackAccess): Promise<Cached<{ ids: Array<[string, string]>; complete: boolean }>> {
     const keys = this.#keysOf(access.token);
     const work = this.#me(access).then(({ teamId }) =>
-      this.deps.cachedFetch(cacheKey('channel-ids', keys.identity), {
+      this.deps.cachedFetch(cacheKey('channel-id-pairs', keys.identity), {
         ttlMs: () => this.deps.options.channelListTtlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
         staleAt: access.deadline - STALE_MARGIN_MS,
         load: async () => {
-          const ids: Record<string, string> = {};
+          const ids: Array<[string, string]> = [];
           let cursor: string | undefined;
           for (let page = 0; page < MAX_CHANNEL_LIST_PAGES; page++) {
             const args = {
@@ -207,7 +209,7 @@ export class SlackGateway {
               this.#context(access, teamId),
             );
             for (const c of (body.channels as Array<{ id?: unknown; name?: unknown }> | undefined) ?? []) {
-              if (typeof c.id === 'string' && typeof c.name === 'string') ids[c.name] = c.id;
+              if (typeof c.id === 'string' && typeof c.name === 'string') ids.push([c.name, c.id]);
             }
             cursor =
               (body.response_metadata as { next_cursor?: string } | undefined)?.next_cursor || undefined;

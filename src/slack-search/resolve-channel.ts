@@ -17,8 +17,10 @@ export async function resolveChannel(
   if (!ref.startsWith('#')) return { id: ref };
   const name = ref.slice(1);
   const { value } = await slack.channelIds(access);
-  const id = value.ids[name] ?? value.ids[name.toLowerCase()];
-  if (id) return { id, name: value.ids[name] ? name : name.toLowerCase() };
+  const ids = new Map(value.ids);
+  const found = ids.has(name) ? name : name.toLowerCase();
+  const id = ids.get(found);
+  if (id) return { id, name: found };
   const where = value.complete
     ? ''
     : ` among its first ${MAX_CHANNEL_LIST_PAGES * 1000} channels (use the id)`;

@@ -14,6 +14,7 @@ import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
 import catalogPlugin from './plugins/catalog.js';
 import connectionClose from './plugins/connection-close.js';
+import connectionLimits from './plugins/connection-limits.js';
 import drainConnections from './plugins/drain-connections.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import integerParams from './plugins/integer-params.js';
@@ -67,6 +68,9 @@ export interface AppOptions {
   defaultMetrics?: boolean;
 }
 
+/** Time a client has to send a request's line and headers (Node's `headersTimeout`). */
+export const HEADERS_TIMEOUT_MS = 5_000;
+
 /** TRUST_PROXY for Fastify: a hop count as the function proxy-addr makes of one (the types take no number). */
 function trustProxyOption(config: Config) {
   const trust = trustProxySetting(config.TRUST_PROXY);
@@ -87,7 +91,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Socket inactivity: longer than any request may take to answer.
     connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.REQUEST_DEADLINE_MS) + 5000,
     // Node checks the request timeouts every 30 s by default: a slow body would then live up to 30 s longer.
-    http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS) },
+    // A socket that sends no complete request head within HEADERS_TIMEOUT_MS is closed (idle sockets too).
+    http: {
+      connectionsCheckingInterval: 1000,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
+    },
     clientErrorHandler,
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -113,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessLog);
   await app.register(drainConnections);
   await app.register(connectionClose);
-  app.server.maxConnections = config.MAX_CONNECTIONS;
+  await app.register(connectionLimits);
   await app.register(metricsPlugin, { defaultMetrics: options.defaultMetrics });
   const { metrics } = app;
   await app.register(overload);

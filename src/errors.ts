@@ -84,6 +84,16 @@ export const Errors = {
     'The body holds more than %d objects and arrays, the limit',
     400,
   ),
+  JsonTooManyKeys: createError(
+    'AS_ERR_BODY_TOO_COMPLEX',
+    'The body holds more than %d object keys, the limit',
+    400,
+  ),
+  JsonTooManyValues: createError(
+    'AS_ERR_BODY_TOO_COMPLEX',
+    'The body holds more than %d values (array items and object members), the limit',
+    400,
+  ),
   UnsupportedEncoding: createError(
     'AS_ERR_UNSUPPORTED_ENCODING',
     'Content-Encoding %s is not supported: send the body uncompressed (identity)',

@@ -232,7 +232,7 @@ export const contractCases: ContractCase[] = [
     op: 'searchMessages',
     status: 400,
     request: search('x&count=0'),
-    error: ['FST_ERR_VALIDATION', 'querystring/count must be >= 1'],
+    error: ['FST_ERR_VALIDATION', 'querystring/count must be an integer from 1 to 100'],
   },
   { op: 'searchMessages', status: 401, request: search('x', {}), error: ['AS_ERR_UNAUTHORIZED', MISSING] },
   {

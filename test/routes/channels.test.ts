@@ -124,7 +124,7 @@ describe('GET /channels/:channel/history', () => {
       ),
     );
     expect((await get(h.app, `/channels/${GENERAL}/history?limit=1000`)).body).toEqual(
-      errorBody(400, 'FST_ERR_VALIDATION', 'querystring/limit must be <= 999'),
+      errorBody(400, 'FST_ERR_VALIDATION', 'querystring/limit must be an integer from 1 to 999'),
     );
     expect(historyCalls()).toHaveLength(0);
   });

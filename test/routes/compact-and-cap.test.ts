@@ -182,7 +182,9 @@ describe('the default text cap', () => {
   it('refuses a negative cap, naming the parameter', async () => {
     const res = await get(h.app, '/search/messages?query=deploy&max_text_chars=-1');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(errorBody(400, 'FST_ERR_VALIDATION', 'querystring/max_text_chars must be >= 0'));
+    expect(res.body).toEqual(
+      errorBody(400, 'FST_ERR_VALIDATION', 'querystring/max_text_chars must be an integer from 0 to 100000'),
+    );
   });
 });
 

@@ -167,8 +167,8 @@ describe('GET /messages/context', () => {
 
   it.each([
     [`channel=${GENERAL}&ts=1767225660`, 'querystring/ts must match pattern "^\\d{9,10}\\.\\d{6}$"'],
-    [`channel=${GENERAL}&ts=${TS.parent}&before=51`, 'querystring/before must be <= 50'],
-    [`channel=${GENERAL}&ts=${TS.parent}&after=-1`, 'querystring/after must be >= 0'],
+    [`channel=${GENERAL}&ts=${TS.parent}&before=51`, 'querystring/before must be an integer from 0 to 50'],
+    [`channel=${GENERAL}&ts=${TS.parent}&after=-1`, 'querystring/after must be an integer from 0 to 50'],
   ])('answers 400 naming the parameter for %s', async (query, message) => {
     expect((await context(query)).body).toEqual(errorBody(400, 'FST_ERR_VALIDATION', message));
   });

@@ -175,7 +175,7 @@ describe('GET /threads/:channel/:ts', () => {
     expect(badChannel.status).toBe(400);
     expect(badChannel.body.message).toMatch(/^params\/channel must match pattern/);
     const badLimit = await get(h.app, `/threads/${GENERAL}/${TS.parent}?limit=0`);
-    expect(badLimit.body.message).toBe('querystring/limit must be >= 1');
+    expect(badLimit.body.message).toBe('querystring/limit must be an integer from 1 to 1000');
     expect(h.slack.count()).toBe(0);
   });
 });

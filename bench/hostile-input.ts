@@ -154,7 +154,7 @@ if (run('2')) {
   // The worst bodies within the limits: the most keys (all distinct, in one object), the most values, the
   // most escapes in 8 MB, each parsed, validated and answered (200: ranked), 5 times each.
   const inLimits: Record<string, string> = {
-    '49,980 distinct keys': catalog(manyKeys(49_980)),
+    '24,980 distinct keys': catalog(manyKeys(24_980)),
     '199,990 numbers': catalog(`{"enum":[${'0,'.repeat(199_980)}0]}`),
     '8 MB of \\u escapes': catalog('{}', '\\u00e9'.repeat(1_390_000)),
   };

@@ -22,22 +22,22 @@ export function heavyCatalogBody(variant = 0, megabytes = 7): string {
 }
 
 /**
- * The costliest catalog body within the body limits for the event loop: about `megabytes` MB of 400
- * tools whose `inputSchema`s nest parameters as deep as MAX_JSON_DEPTH allows (28 property levels of two
+ * The costliest catalog body within the body limits for the event loop: about `megabytes` MB of up to
+ * 400 tools (as many as MAX_JSON_KEYS leaves room for) whose `inputSchema`s nest parameters as deep as MAX_JSON_DEPTH allows (28 property levels of two
  * objects each, below the 7 levels above them), as many such chains as MAX_JSON_CONTAINERS and
  * MAX_JSON_KEYS leave room for; the rest is CJK descriptions.
  */
 export function deepCatalogBody(variant = 0, megabytes = 7.5): string {
-  const TOOLS = 400;
   const levels = Math.floor((MAX_JSON_DEPTH - 7) / 2);
+  // Keys: 5 a tool besides its schema, 3 in the schema; each chain 4 a level and 3 for its opt.
+  const TOOLS = Math.min(400, Math.floor((MAX_JSON_KEYS - 10) / (4 * levels + 11)));
   // Root, query and tools; each tool, its inputSchema and properties; each chain 2 a level, its opt and {}.
   const chains = Math.max(
     1,
     Math.floor(
       Math.min(
         (MAX_JSON_CONTAINERS - 3 - 3 * TOOLS) / (2 * levels + 2),
-        // Keys: 4 a tool besides its schema, 3 in the schema; each chain 4 a level and 2 for its opt.
-        (MAX_JSON_KEYS - 4 - 10 * TOOLS) / (4 * levels + 3),
+        (MAX_JSON_KEYS - 10 - 8 * TOOLS) / (4 * levels + 3),
       ) / TOOLS,
     ),
   );

@@ -14,7 +14,7 @@ import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
 import catalogPlugin from './plugins/catalog.js';
 import connectionClose from './plugins/connection-close.js';
-import connectionLimits from './plugins/connection-limits.js';
+import connectionLimits, { HEADERS_TIMEOUT_MS } from './plugins/connection-limits.js';
 import drainConnections from './plugins/drain-connections.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import integerParams from './plugins/integer-params.js';
@@ -67,9 +67,6 @@ export interface AppOptions {
   /** Process metrics in GET /metrics. @default true */
   defaultMetrics?: boolean;
 }
-
-/** Time a client has to send a request's line and headers (Node's `headersTimeout`). */
-export const HEADERS_TIMEOUT_MS = 5_000;
 
 /** TRUST_PROXY for Fastify: a hop count as the function proxy-addr makes of one (the types take no number). */
 function trustProxyOption(config: Config) {

@@ -33,6 +33,8 @@ async function startServer(ulimit?: number, env: Record<string, string> = {}): P
       SLACK_API_URL: 'http://127.0.0.1:9/api/',
       LOG_LEVEL: 'warn',
       REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+      // Every attacker here shares 127.0.0.1: this measures the other bounds (bench/hostile-input.ts item 7 that one).
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

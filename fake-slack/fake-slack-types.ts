@@ -67,6 +67,10 @@ export interface FakeSlack {
   /** Clears recorded calls, queued faults and rate-limit windows. */
   reset(): void;
   inject(fault: Fault): void;
+  /** Takes `userId` out of the channel, as Slack does when a member leaves or is removed. */
+  removeMember(channelId: string, userId: string): void;
+  /** From now on Slack answers this token `token_revoked`. */
+  revokeToken(token: string): void;
   /**
    * Answers `method` with `body` (after the token, rate-limit and token-type checks) until `reset()`:
    * replays a recorded Slack body through the real client.

@@ -89,6 +89,16 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       state.canned.clear();
     },
     inject: (fault) => state.faults.push(fault),
+    removeMember(channelId, userId) {
+      const channel = workspace.channels.find((c) => c.id === channelId);
+      if (!channel) throw new Error(`no channel ${channelId} in the fake workspace`);
+      channel.members = channel.members.filter((id) => id !== userId);
+    },
+    revokeToken(token) {
+      const found = workspace.tokens.find((t) => t.token === token);
+      if (!found) throw new Error('no such token in the fake workspace');
+      found.status = 'revoked';
+    },
     serveBody: (method, body) => state.canned.set(method, body),
     close: () =>
       new Promise<void>((resolve, reject) => {

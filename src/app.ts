@@ -14,8 +14,10 @@ import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
 import catalogPlugin from './plugins/catalog.js';
 import connectionClose from './plugins/connection-close.js';
+import connectionLimits, { HEADERS_TIMEOUT_MS } from './plugins/connection-limits.js';
 import drainConnections from './plugins/drain-connections.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import integerParams from './plugins/integer-params.js';
 import jsonBody from './plugins/json-body.js';
 import mcpPlugin from './plugins/mcp.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -82,7 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Socket inactivity: longer than any request may take to answer.
     connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.REQUEST_DEADLINE_MS) + 5000,
     // Node checks the request timeouts every 30 s by default: a slow body would then live up to 30 s longer.
-    http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS) },
+    // A socket that sends no complete request head within HEADERS_TIMEOUT_MS is closed (idle sockets too).
+    http: {
+      connectionsCheckingInterval: 1000,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
+    },
     clientErrorHandler,
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -103,11 +109,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandler);
   await app.register(jsonBody);
+  await app.register(integerParams);
   await app.register(requestId);
   await app.register(accessLog);
   await app.register(drainConnections);
   await app.register(connectionClose);
-  app.server.maxConnections = config.MAX_CONNECTIONS;
+  await app.register(connectionLimits);
   await app.register(metricsPlugin, { defaultMetrics: options.defaultMetrics });
   const { metrics } = app;
   await app.register(overload);

@@ -63,6 +63,12 @@ export const ConfigSchema = Type.Object({
     default: 1000,
     description: 'Open sockets at most; further ones are closed at once. Keep it under `ulimit -n` minus ~50',
   }),
+  MAX_CONNECTIONS_PER_ADDRESS: Type.Integer({
+    minimum: 0,
+    default: 100,
+    description:
+      'Open sockets at most from one client address (0 = no bound); behind a load balancer, at least its connections to one replica',
+  }),
   CATALOG_WORKERS: Type.Integer({
     minimum: 0,
     maximum: 16,
@@ -79,8 +85,8 @@ export const ConfigSchema = Type.Object({
   CACHE_THREAD_MIN_TTL_MS: Ms(15_000, 'Thread TTL when the last reply is recent'),
   CACHE_THREAD_MAX_TTL_MS: Ms(3_600_000, 'Thread TTL for a thread quiet for days'),
   CACHE_AUTH_TTL_MS: Ms(
-    600_000,
-    'Lifetime of a memoised auth.test answer: how often a Slack token is re-validated (a revoked one then gets 401)',
+    60_000,
+    'Lifetime of a memoised auth.test answer: how often a Slack token is re-validated; a revoked one gets 401, and no cached answer, within it',
   ),
   CACHE_USER_TTL_MS: Ms(
     3_600_000,

@@ -20,6 +20,13 @@ export const Errors = {
     'Slack %s needs a user token (xoxp-…); this token type is not allowed',
     400,
   ),
+  InvalidParameter: createError('FST_ERR_VALIDATION', '%s', 400),
+  RouteNotFound: createError('FST_ERR_NOT_FOUND', 'Route %s %s not found', 404),
+  BodyNotUtf8: createError(
+    'AS_ERR_BODY_NOT_UTF8',
+    'The request body is not valid UTF-8 at byte %d%s: send JSON text encoded as UTF-8',
+    400,
+  ),
   SlackNotFound: createError('AS_ERR_SLACK_NOT_FOUND', 'Slack: %s', 404),
   SlackBadRequest: createError('AS_ERR_SLACK_BAD_REQUEST', 'Slack refused the request: %s', 400),
   SlackRateLimited: createError(
@@ -75,6 +82,16 @@ export const Errors = {
   JsonTooManyContainers: createError(
     'AS_ERR_BODY_TOO_COMPLEX',
     'The body holds more than %d objects and arrays, the limit',
+    400,
+  ),
+  JsonTooManyKeys: createError(
+    'AS_ERR_BODY_TOO_COMPLEX',
+    'The body holds more than %d object keys, the limit',
+    400,
+  ),
+  JsonTooManyValues: createError(
+    'AS_ERR_BODY_TOO_COMPLEX',
+    'The body holds more than %d values (array items and object members), the limit',
     400,
   ),
   UnsupportedEncoding: createError(

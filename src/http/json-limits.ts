@@ -10,6 +10,15 @@ export const MAX_JSON_DEPTH = 64;
  * 6–8 a tool (test/fixtures/router-requests.ts), so 5,000 tools of 10 each fit.
  */
 export const MAX_JSON_CONTAINERS = 50_000;
+/**
+ * Object keys a request body may hold in all. Keys are the costliest part of a parse: each distinct name
+ * is interned and shapes the objects that hold it (~1 µs a key when all differ, so 700,000 keys in one
+ * object blocked the event loop 0.5–1 s). MCP Router sends ~19 keys a tool (its largest request seen:
+ * 527 tools, 10,041 keys), so ~1,300 such tools fit, and 5,000 tools without an inputSchema.
+ */
+export const MAX_JSON_KEYS = 25_000;
+/** Values (array items and object members) a request body may hold in all: `[0,0,…]` parses ~10× cheaper than keys. */
+export const MAX_JSON_VALUES = 200_000;
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -17,6 +26,8 @@ const OPEN_BRACE = 123;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACE = 125;
 const CLOSE_BRACKET = 93;
+const COLON = 58;
+const COMMA = 44;
 
 /** The index of the quote that closes the string opening at `start` (its brackets are text). */
 function stringEnd(text: string, start: number): number {
@@ -31,19 +42,28 @@ function stringEnd(text: string, start: number): number {
 }
 
 /**
- * Refuses JSON text that nests deeper than MAX_JSON_DEPTH or holds more than MAX_JSON_CONTAINERS
- * objects and arrays, in one pass over the text before it is parsed (so no recursion, structured
- * clone or stringify ever meets a deeper value). The text need not be valid JSON: the parser says so.
+ * Refuses JSON text that nests deeper than MAX_JSON_DEPTH, or holds more than MAX_JSON_CONTAINERS objects
+ * and arrays, MAX_JSON_KEYS keys or MAX_JSON_VALUES values, in one pass over the text before it is
+ * parsed (so no parse, recursion, structured clone or stringify ever meets a costlier value). Keys are
+ * counted by their colons, values by commas plus one a container. The text need not be valid JSON: the
+ * parser says so.
  */
 export function assertJsonWithinLimits(text: string): void {
   let depth = 0;
   let containers = 0;
+  let keys = 0;
+  let commas = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) i = stringEnd(text, i);
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    else if (c === COMMA) {
+      if (++commas > MAX_JSON_VALUES) throw new Errors.JsonTooManyValues(MAX_JSON_VALUES);
+    } else if (c === COLON) {
+      if (++keys > MAX_JSON_KEYS) throw new Errors.JsonTooManyKeys(MAX_JSON_KEYS);
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (++depth > MAX_JSON_DEPTH) throw new Errors.JsonTooDeep(MAX_JSON_DEPTH);
       if (++containers > MAX_JSON_CONTAINERS) throw new Errors.JsonTooManyContainers(MAX_JSON_CONTAINERS);
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
   }
+  if (commas + containers > MAX_JSON_VALUES) throw new Errors.JsonTooManyValues(MAX_JSON_VALUES);
 }

@@ -32,10 +32,59 @@ function toolCallProblem(params: unknown): string | undefined {
   return undefined;
 }
 
+/** Keys and values `params` may hold outside a tools/call's arguments (`_meta` included). */
+export const MAX_PARAMS_ITEMS = 1000;
+/** Top-level keys a tools/call's arguments may hold (the SDK copies each; our tools take a handful). */
+export const MAX_ARGUMENT_KEYS = 100;
+
+/** Keys and values in `value`, counting stops past `budget` (the nesting is bounded by the body limits). */
+function itemsIn(value: unknown, budget: number, skip?: unknown): number {
+  if (value === skip || typeof value !== 'object' || value === null) return 1;
+  let count = 1;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    count += (Array.isArray(value) ? 0 : 1) + itemsIn(item, budget - count, skip);
+    if (count > budget) break;
+  }
+  return count;
+}
+
+/**
+ * Params the MCP SDK would spend long on (it copies `_meta` and every member of params and arguments
+ * with zod: a 400,000-key `_meta` held the event loop 3–4 s): refused before it sees them.
+ */
+function paramsSizeProblem(params: unknown): string | undefined {
+  if (!isObject(params)) return undefined;
+  if (itemsIn(params, MAX_PARAMS_ITEMS, params.arguments) > MAX_PARAMS_ITEMS)
+    return `params hold more than ${MAX_PARAMS_ITEMS} keys and values besides the tool's arguments (_meta included)`;
+  if (isObject(params.arguments) && Object.keys(params.arguments).length > MAX_ARGUMENT_KEYS)
+    return `params.arguments hold more than ${MAX_ARGUMENT_KEYS} arguments`;
+  return undefined;
+}
+
+/** What is wrong with an initialize's params, if anything (the SDK would answer -32603 with a zod dump). */
+function initializeProblem(params: unknown): string | undefined {
+  if (!isObject(params)) return 'params must be an object with protocolVersion, capabilities and clientInfo';
+  if (typeof params.protocolVersion !== 'string')
+    return 'params.protocolVersion must be a string, the MCP version the client speaks (e.g. "2025-06-18")';
+  if (!isObject(params.capabilities))
+    return "params.capabilities must be an object of the client's capabilities";
+  const info = params.clientInfo;
+  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string')
+    return "params.clientInfo must be an object with the client's name and version (strings)";
+  return undefined;
+}
+
+const PARAMS_PROBLEMS = new Map<unknown, (params: unknown) => string | undefined>([
+  ['initialize', initializeProblem],
+  ['tools/call', toolCallProblem],
+]);
+
 /**
  * A JSON-RPC 2.0 request or notification exactly as sent (ids keep their type), or the error answer it
  * gets: -32600 for an invalid request (an id that is not a string or an integer among them, answered with
- * id null), -32602 for a tools/call whose params are not a tool name and an object of arguments.
+ * id null), -32602 for a tools/call whose params are not a tool name and an object of arguments, or an
+ * initialize without a protocol version, capabilities and client name and version, and for params past
+ * MAX_PARAMS_ITEMS or arguments past MAX_ARGUMENT_KEYS.
  */
 export function checkMessage(value: unknown): { message: JSONRPCMessage } | { answer: JsonRpcErrorAnswer } {
   if (!isObject(value))
@@ -61,9 +110,7 @@ export function checkMessage(value: unknown): { message: JSONRPCMessage } | { an
     const problem = describeProblem('', first && mostSpecific(first));
     return { answer: jsonRpcError(id, INVALID_REQUEST, `Invalid Request: ${problem}`) };
   }
-  if (value.method === 'tools/call') {
-    const problem = toolCallProblem(value.params);
-    if (problem) return { answer: jsonRpcError(id, INVALID_PARAMS, `Invalid params: ${problem}`) };
-  }
+  const problem = paramsSizeProblem(value.params) ?? PARAMS_PROBLEMS.get(value.method)?.(value.params);
+  if (problem) return { answer: jsonRpcError(id, INVALID_PARAMS, `Invalid params: ${problem}`) };
   return { message: value as JSONRPCMessage };
 }

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -5,6 +6,7 @@ import {
   isJSONRPCResultResponse,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import { firstInvalidUtf8 } from '../http/utf8-error.js';
 import type { JsonRpcErrorAnswer } from '../schemas/mcp.js';
 import { checkMessage, INVALID_REQUEST, jsonRpcError, PARSE_ERROR } from './check-message.js';
 
@@ -22,9 +24,9 @@ const NEWLINE = 10;
 /**
  * MCP over stdio, one JSON-RPC message a line (the SDK's StdioServerTransport drops bad lines without a
  * word and closes on a long one). Every line gets an answer: a message the server takes, or a JSON-RPC
- * error: -32700 for text that is not JSON, -32600 for a line over `maxLineBytes` (skipped up to its
+ * error: -32700 for text that is not UTF-8 JSON, -32600 for a line over `maxLineBytes` (skipped up to its
  * end), over the nesting limits or not a JSON-RPC request, -32602 for bad tools/call params. The
- * transport never closes on bad input.
+ * transport never closes on bad input, and a last line without a newline is read at the end of input.
  */
 export class StdioLinesTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
@@ -43,6 +45,7 @@ export class StdioLinesTransport implements Transport {
 
   async start(): Promise<void> {
     this.input.on('data', this.#onData);
+    this.input.on('end', this.#onEnd);
     this.input.on('error', this.#onError);
   }
 
@@ -52,12 +55,18 @@ export class StdioLinesTransport implements Transport {
 
   async close(): Promise<void> {
     this.input.off('data', this.#onData);
+    this.input.off('end', this.#onEnd);
     this.input.off('error', this.#onError);
     this.#pending.length = 0;
     this.onclose?.();
   }
 
   readonly #onError = (err: Error) => this.onerror?.(err);
+
+  /** A last line without its newline is still a message. */
+  readonly #onEnd = () => {
+    if (this.#skipping || this.#pendingBytes > 0) this.#endLine();
+  };
 
   readonly #onData = (chunk: Buffer) => {
     let start = 0;
@@ -96,9 +105,18 @@ export class StdioLinesTransport implements Transport {
       this.#skipping = false;
       return;
     }
-    const text = Buffer.concat(this.#pending, this.#pendingBytes).toString('utf8');
+    const bytes = Buffer.concat(this.#pending, this.#pendingBytes);
     this.#pending.length = 0;
     this.#pendingBytes = 0;
+    if (!isUtf8(bytes)) {
+      const at = firstInvalidUtf8(bytes);
+      this.#refuse(
+        this.#line,
+        jsonRpcError(null, PARSE_ERROR, `Parse error: the line is not valid UTF-8 (at byte ${at})`),
+      );
+      return;
+    }
+    const text = bytes.toString('utf8');
     if (text.trim() !== '') this.#receive(text);
   }
 

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Errors } from '../errors.js';
 import { type AppError, describeError } from '../http/describe-error.js';
 import { REQUEST_ID_HEADER } from '../logging/request-id.js';
 
@@ -29,6 +30,9 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     });
 }
 
+export const notFound = (request: FastifyRequest) =>
+  new Errors.RouteNotFound(request.method, request.url.split('?')[0]);
+
 /** One error shape everywhere: `{ statusCode, code, error, message }`. */
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler<AppError>((err, request, reply) => {
@@ -42,14 +46,10 @@ async function errorHandler(app: FastifyInstance) {
       .send({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({
-      statusCode: 404,
-      code: 'FST_ERR_NOT_FOUND',
-      error: 'Not Found',
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-    }),
-  );
+  // Unknown routes get their 404 before any body is read (the json-body plugin's preParsing hook).
+  app.setNotFoundHandler((request) => {
+    throw notFound(request);
+  });
 }
 
 export default fp(errorHandler, { name: 'error-handler' });

@@ -62,6 +62,11 @@ interface TokenKeys {
 
 const MAX_REMEMBERED_TOKENS = 1000;
 /**
+ * How long a page of a conversation not known to be public (private channel, DM, group DM) is reused: a
+ * member removed from it, whose next read Slack refuses, reads the cached page no longer than this.
+ */
+export const ACCESS_RECHECK_MS = 60_000;
+/**
  * How long one process reuses an identity without reading the shared memo again. Never past that memo's
  * freshness (CACHE_AUTH_TTL_MS), so a revoked token still gets 401 within it; short, so a revocation another
  * replica found (it deletes the shared memo) reaches this one within seconds.
@@ -107,7 +112,10 @@ export class SlackGateway {
   ): Promise<Cached<SlackBody>> {
     const { searchTtlMs, channelListTtlMs } = this.deps.options;
     const ttlMs = ttl === 'search' ? () => searchTtlMs : ttl === 'list' ? () => channelListTtlMs : ttl;
-    return this.#bounded(access, this.#call(access, method, args, ttlMs));
+    return this.#bounded(
+      access,
+      this.#call(access, method, args, { ttlMs, graceMs: this.deps.options.staleGraceMs }),
+    );
   }
 
   /**
@@ -140,10 +148,30 @@ export class SlackGateway {
   }
 
   /** A conversation's name (conversations.info, memoised like user names): `deploys`, or undefined for a DM. */
-  channelName(access: SlackAccess, channel: string): Promise<string | undefined> {
-    return this.#teamMemo(access, 'channel', 'conversations.info', { channel }, (body) => {
-      const info = body.channel as { name?: unknown; is_im?: unknown } | undefined;
-      return info?.is_im !== true && typeof info?.name === 'string' ? info.name : undefined;
+  async channelName(access: SlackAccess, channel: string): Promise<string | undefined> {
+    const info = await this.#channelInfo(access, channel);
+    return info ? info.slice(info.indexOf('|') + 1) || undefined : undefined;
+  }
+
+  /**
+   * Whether everyone in the workspace may read the conversation (a public channel): only then may its
+   * pages be kept past ACCESS_RECHECK_MS. DMs (`D…`) and legacy private channels (`G…`) are not; a `C…`
+   * id is asked (conversations.info, memoised per workspace); a failed lookup counts as not public.
+   */
+  async #isPublic(access: SlackAccess, channel: unknown): Promise<boolean> {
+    if (typeof channel !== 'string' || !channel.startsWith('C')) return false;
+    const info = await this.#channelInfo(access, channel).catch(() => undefined);
+    return info?.startsWith('public|') ?? false;
+  }
+
+  /** `public|deploys`, `private|launch`, `dm|`: one conversations.info answer, shared by the name and the kind. */
+  #channelInfo(access: SlackAccess, channel: string): Promise<string | undefined> {
+    return this.#teamMemo(access, 'channel-info', 'conversations.info', { channel }, (body) => {
+      const info = body.channel as Record<string, unknown> | undefined;
+      if (!info) return undefined;
+      if (info.is_im === true || info.is_mpim === true) return 'dm|';
+      const name = typeof info.name === 'string' ? info.name : '';
+      return `${info.is_private === true ? 'private' : 'public'}|${name}`;
     });
   }
 
@@ -171,22 +199,23 @@ export class SlackGateway {
   ): Promise<string | undefined> {
     const { client } = this.#keysOf(access.token);
     const { teamId } = await this.#me(access);
-    const { value } = await this.deps.cachedFetch(cacheKey(kind, `team:${teamId}`, args), {
-      ttlMs: () => this.deps.options.userTtlMs,
-      graceMs: this.deps.options.staleGraceMs,
-      staleOn: isUpstreamFailure,
-      load: async () => {
-        const context = { ...this.#context(access, teamId), deadline };
-        try {
+    try {
+      const { value } = await this.deps.cachedFetch(cacheKey(kind, `team:${teamId}`, args), {
+        ttlMs: () => this.deps.options.userTtlMs,
+        graceMs: this.deps.options.staleGraceMs,
+        staleOn: isUpstreamFailure,
+        load: async () => {
+          const context = { ...this.#context(access, teamId), deadline };
           return read(await callSlack<SlackBody>(client(), method, args, context)) ?? '';
-        } catch (err) {
-          // Rate limits and outages are asked again next time; what Slack will not show stays unnamed.
-          if (isUpstreamFailure(err) || isAuthError(err)) throw err;
-          return '';
-        }
-      },
-    });
-    return value || undefined;
+        },
+      });
+      return value || undefined;
+    } catch (err) {
+      // Only Slack's answers are shared team-wide: what it refused this token (a private channel the
+      // caller is not in) is unnamed for this request and asked again next time, for anyone.
+      if (isUpstreamFailure(err) || isAuthError(err)) throw err;
+      return undefined;
+    }
   }
 
   /**
@@ -235,14 +264,25 @@ export class SlackGateway {
     method: string,
     args: Record<string, unknown>,
   ): Promise<Cached<SlackBody>> {
-    const { threadMinTtlMs, threadMaxTtlMs, maxRepliesLimit } = this.deps.options;
+    const { threadMinTtlMs, threadMaxTtlMs, maxRepliesLimit, staleGraceMs } = this.deps.options;
     const limit = Math.min(Number(args.limit ?? maxRepliesLimit), maxRepliesLimit);
-    return this.#bounded(
-      access,
-      this.#call(access, method, { ...args, limit }, (body) =>
-        threadTtlMs(body, this.deps.clock(), threadMinTtlMs, threadMaxTtlMs),
-      ),
-    );
+    // Asked beside the page: a page of a conversation not known to be public is kept ACCESS_RECHECK_MS
+    // at most and never served stale, so a member removed from it reads it no longer than that.
+    let open = false;
+    const known = () =>
+      this.#isPublic(access, args.channel).then((isPublic) => {
+        open = isPublic;
+      });
+    const policy = {
+      ttlMs: (body: SlackBody) => {
+        const ttl = threadTtlMs(body, this.deps.clock(), threadMinTtlMs, threadMaxTtlMs);
+        return open ? ttl : Math.min(ttl, ACCESS_RECHECK_MS);
+      },
+      get graceMs() {
+        return open ? staleGraceMs : 0;
+      },
+    };
+    return this.#bounded(access, this.#call(access, method, { ...args, limit }, policy, known));
   }
 
   #bounded<T>(access: SlackAccess, work: Promise<T>): Promise<T> {
@@ -343,17 +383,21 @@ export class SlackGateway {
     access: SlackAccess,
     method: string,
     args: Record<string, unknown>,
-    ttlMs: (body: SlackBody) => number,
+    policy: { ttlMs: (body: SlackBody) => number; graceMs: number },
+    alongside?: () => Promise<void>,
   ): Promise<Cached<SlackBody>> {
     const keys = this.#keysOf(access.token);
     const { teamId } = await this.#me(access);
+    const load = () => callSlack<SlackBody>(keys.client(), method, args, this.#context(access, teamId));
     try {
       return await this.deps.cachedFetch(cacheKey(method, keys.identity, args), {
-        ttlMs,
-        graceMs: this.deps.options.staleGraceMs,
+        ttlMs: (body) => policy.ttlMs(body),
+        get graceMs() {
+          return policy.graceMs;
+        },
         staleOn: isUpstreamFailure,
         staleAt: access.deadline - STALE_MARGIN_MS,
-        load: () => callSlack<SlackBody>(keys.client(), method, args, this.#context(access, teamId)),
+        load: alongside ? async () => (await Promise.all([load(), alongside()]))[0] : load,
       });
     } catch (err) {
       // A revoked token must not keep a memoised identity until the next re-validation.

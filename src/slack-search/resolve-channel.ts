@@ -6,7 +6,8 @@ import type { SlackAccess, SlackBody } from '../slack-client/types.js';
 /** conversations.list pages read to resolve `#name` (1000 channels each), so a huge workspace stays bounded. */
 export const MAX_CHANNEL_LIST_PAGES = 10;
 
-type ChannelIds = { ids: Record<string, string>; complete: boolean };
+/** Pairs, not an object: `__proto__` and `constructor` are channel names like any other. */
+type ChannelIds = { ids: Array<[string, string]>; complete: boolean };
 
 /**
  * The ids of the channels the token's user can see, by name (conversations.list, public and private,
@@ -14,14 +15,14 @@ type ChannelIds = { ids: Record<string, string>; complete: boolean };
  * false when the workspace had more channels than were read.
  */
 export function channelIds(slack: SlackGateway, access: SlackAccess): Promise<Cached<ChannelIds>> {
-  return slack.cachedCalls(access, 'channel-ids', slack.channelListTtlMs, async (call) => {
-    const ids: Record<string, string> = {};
+  return slack.cachedCalls(access, 'channel-id-pairs', slack.channelListTtlMs, async (call) => {
+    const ids: Array<[string, string]> = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_CHANNEL_LIST_PAGES; page++) {
       const args = { types: 'public_channel,private_channel', limit: 1000, ...(cursor ? { cursor } : {}) };
       const body: SlackBody = await call('conversations.list', args);
       for (const c of (body.channels as Array<{ id?: unknown; name?: unknown }> | undefined) ?? []) {
-        if (typeof c.id === 'string' && typeof c.name === 'string') ids[c.name] = c.id;
+        if (typeof c.id === 'string' && typeof c.name === 'string') ids.push([c.name, c.id]);
       }
       cursor = (body.response_metadata as { next_cursor?: string } | undefined)?.next_cursor || undefined;
       if (!cursor) return { ids, complete: true };
@@ -45,8 +46,10 @@ export async function resolveChannel(
   if (!ref.startsWith('#')) return { id: ref };
   const name = ref.slice(1);
   const { value } = await channelIds(slack, access);
-  const id = value.ids[name] ?? value.ids[name.toLowerCase()];
-  if (id) return { id, name: value.ids[name] ? name : name.toLowerCase() };
+  const ids = new Map(value.ids);
+  const found = ids.has(name) ? name : name.toLowerCase();
+  const id = ids.get(found);
+  if (id) return { id, name: found };
   const where = value.complete
     ? ''
     : ` among its first ${MAX_CHANNEL_LIST_PAGES * 1000} channels (use the id)`;

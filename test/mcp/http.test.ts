@@ -320,6 +320,9 @@ describe('tools/call over Streamable HTTP', () => {
     );
     expect(
       toolError(await call('slack_get_message_context', { channel_id: 'C07INCIDNT', ts: '1', before: 99 })),
+    ).toEqual(errorBody(400, 'FST_ERR_VALIDATION', 'arguments/before must be an integer from 0 to 50'));
+    expect(
+      toolError(await call('slack_get_message_context', { channel_id: 'C07INCIDNT', ts: '1', before: 9 })),
     ).toEqual(
       errorBody(400, 'FST_ERR_VALIDATION', 'arguments/ts must be a message ts like 1773133920.004100'),
     );
@@ -358,6 +361,13 @@ describe('bad arguments are tool errors that name the argument', () => {
       { query: 'deploy', count: 0 },
       'arguments/count must be an integer from 1 to 100',
     ],
+    ...['Infinity', '-Infinity', '1e400', '0x10', ' 1', 1.5, true].map(
+      (count): [string, Record<string, unknown>, string] => [
+        'slack_search_messages',
+        { query: 'deploy', count },
+        'arguments/count must be an integer from 1 to 100',
+      ],
+    ),
     [
       'slack_search_messages',
       { query: 'deploy', sort: 'newest' },

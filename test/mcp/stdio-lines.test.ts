@@ -93,6 +93,26 @@ describe('agent-search-mcp fed bad lines', () => {
       },
     ],
     [
+      'initialize with empty params',
+      '{"jsonrpc":"2.0","id":"i","method":"initialize","params":{}}',
+      {
+        id: 'i',
+        code: -32602,
+        message:
+          'Invalid params: params.protocolVersion must be a string, the MCP version the client speaks (e.g. "2025-06-18")',
+      },
+    ],
+    [
+      'a _meta of 5,000 keys',
+      `{"jsonrpc":"2.0","id":"m","method":"tools/call","params":{"name":"search_tools","_meta":{${Array.from({ length: 5000 }, (_, i) => `"k${i}":0`).join(',')}},"arguments":{}}}`,
+      {
+        id: 'm',
+        code: -32602,
+        message:
+          "Invalid params: params hold more than 1000 keys and values besides the tool's arguments (_meta included)",
+      },
+    ],
+    [
       'tools/call arguments null',
       '{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"search_tools","arguments":null}}',
       {
@@ -124,10 +144,21 @@ describe('agent-search-mcp fed bad lines', () => {
     });
   });
 
-  it('still lists its tools, then exits 0 when stdin closes', async () => {
-    const listed = (await send('{"jsonrpc":"2.0","id":10,"method":"tools/list"}\n')) as {
-      result: { tools: { name: string }[] };
-    };
+  it('answers a line that is not UTF-8 with -32700 naming the byte', async () => {
+    child.stdin.write(
+      Buffer.from([...Buffer.from('{"jsonrpc":"2.0","id":"'), 0xff, ...Buffer.from('","method":"ping"}\n')]),
+    );
+    expect(await nextAnswer()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'Parse error: the line is not valid UTF-8 (at byte 23)' },
+    });
+  });
+
+  it('still lists its tools, answering a last line without a newline, then exits 0 when stdin closes', async () => {
+    const exited = new Promise<number | null>((r) => child.once('exit', r));
+    child.stdin.end('{"jsonrpc":"2.0","id":10,"method":"tools/list"}');
+    const listed = (await nextAnswer()) as { result: { tools: { name: string }[] } };
     expect(listed.result.tools.map((t) => t.name)).toEqual([
       'slack_search_messages',
       'slack_get_thread_replies',
@@ -135,8 +166,6 @@ describe('agent-search-mcp fed bad lines', () => {
       'slack_get_message_context',
       'search_tools',
     ]);
-    const exited = new Promise<number | null>((r) => child.once('exit', r));
-    child.stdin.end();
     expect(await exited).toBe(0);
   });
 });

@@ -49,13 +49,15 @@ describe('GET /metrics', () => {
       'agent_search_slack_calls_total{method="users.info",outcome="ok"} 7',
       'agent_search_slack_calls_total{method="search.messages",outcome="rate_limited"} 1',
       'agent_search_slack_calls_total{method="conversations.replies",outcome="ok"} 1',
+      'agent_search_slack_calls_total{method="conversations.info",outcome="ok"} 1',
     ]);
-    // Misses: auth.test, two searches, one thread read, and the 7 users named (users.info, once each).
-    // Hits: one repeated search and 5 names already memoised by an earlier request; the refused thread
-    // read loaded nothing. The identity is not read from the cache again within seconds (process memo).
+    // Misses: auth.test, two searches, one thread read, its channel's kind (conversations.info), and the
+    // 7 users named (users.info, once each).
+    // Hits: one repeated search, 5 names already memoised by an earlier request, and the channel's kind
+    // for the refused thread read, which loaded nothing else. The identity is not read from the cache again within seconds (process memo).
     expect(samples(text, 'agent_search_cache_events_total')).toEqual([
-      'agent_search_cache_events_total{event="miss"} 11',
-      'agent_search_cache_events_total{event="hit"} 6',
+      'agent_search_cache_events_total{event="miss"} 12',
+      'agent_search_cache_events_total{event="hit"} 7',
     ]);
     expect(samples(text, 'agent_search_slack_rate_waits_total')).toEqual([
       'agent_search_slack_rate_waits_total{method="search.messages",outcome="waited"} 1',

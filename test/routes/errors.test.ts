@@ -226,6 +226,16 @@ describe('Slack errors', () => {
 describe('validation', () => {
   it.each([
     ['/search/messages?query=x&count=0', 'querystring/count must be an integer from 1 to 100'],
+    ...['Infinity', '1e400', '-Infinity', '0x10', '%201', '1.0', 'true', '101', '9007199254740993'].map(
+      (count) => [
+        `/search/messages?query=x&count=${count}`,
+        'querystring/count must be an integer from 1 to 100',
+      ],
+    ),
+    [
+      `/messages/context?channel=C1&ts=1.2&before=Infinity&after=Infinity`,
+      'querystring/before must be an integer from 0 to 50',
+    ],
     ['/search/messages?query=x&sort=random', 'querystring/sort must be one of score, timestamp'],
     ['/search/messages?query=x&after=2026-02-30', 'querystring/after must be a date like 2026-03-01'],
     ['/search/messages?query=x&min_score=2', 'querystring/min_score must be a number from 0 to 1'],

@@ -220,6 +220,22 @@ export class SlackGateway {
     return this.#bounded(access, work);
   }
 
+  /**
+   * A Slack read cached per token for `ttlMs` (search.files, files.info, users.info): one token's answers
+   * are never served to another, since what Slack shows depends on who asks.
+   */
+  read(
+    access: SlackAccess,
+    method: string,
+    args: Record<string, unknown>,
+    ttlMs: number,
+  ): Promise<Cached<SlackBody>> {
+    return this.#bounded(
+      access,
+      this.#call(access, method, args, () => ttlMs),
+    );
+  }
+
   replies(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
     return this.#conversation(access, 'conversations.replies', args);
   }

@@ -4,15 +4,20 @@ import { scoreText, textMatches } from './search-text.js';
 import { canSeeFile, channelName } from './workspace-index.js';
 import type { WorkspaceFile } from './workspace-types.js';
 
-/** What a file search reads: title, name and, for text and canvases, the words of its content. */
-export function fileSearchText(file: WorkspaceFile): string {
-  const content = (file.content ?? '')
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+/** A file's words: a canvas's HTML without its head, scripts, styles and tags, entities decoded. */
+export const plainText = (content: string): string =>
+  content
+    .replace(/<(head|script|style)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-  return `${file.title}\n${file.name}\n${content.slice(0, 50_000)}`.toLowerCase();
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** What a file search reads: title, name and, for text and canvases, the words of its content. */
+export function fileSearchText(file: WorkspaceFile): string {
+  return `${file.title}\n${file.name}\n${plainText((file.content ?? '').slice(0, 50_000))}`.toLowerCase();
 }
 
 /** The files the viewer may see that match the query (words, in:, from:, dates), best first. */

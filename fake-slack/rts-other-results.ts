@@ -1,4 +1,4 @@
-import { searchFiles } from './file-search.js';
+import { plainText, searchFiles } from './file-search.js';
 import type { MethodContext } from './methods/method-context.js';
 import { isTrue } from './methods/method-context.js';
 import type { SearchQuery } from './search-query.js';
@@ -30,12 +30,7 @@ export function rtsFiles(ctx: MethodContext, query: SearchQuery): Hit[] {
       title: file.title,
       file_type: file.filetype,
       permalink: `https://${team.domain}.slack.com/${file.mode === 'quip' ? `docs/${team.id}` : `files/${file.user}`}/${file.id}`,
-      content: (file.content ?? '')
-        .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-        .replace(/<[^>]+>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 300),
+      content: plainText(file.content ?? '').slice(0, 300),
     },
   }));
 }

@@ -83,9 +83,9 @@ const ONCALL = `week,primary,secondary
 2026-03-23,Priya Shah,Kenji Watanabe
 `;
 
-/** About 2.4 MB of rows: more than a download may read. */
+/** About 2.9 MB of rows: more than a download may read. */
 const bigCsv = () =>
-  `ts,event,latency_ms\n${Array.from({ length: 60_000 }, (_, i) => `${1772323200 + i},request,${(i * 37) % 900}`).join('\n')}\n`;
+  `ts,event,latency_ms\n${Array.from({ length: 120_000 }, (_, i) => `${1772323200 + i},request,${(i * 37) % 900}`).join('\n')}\n`;
 
 export const demoFiles = (): WorkspaceFile[] => [
   {

@@ -1,4 +1,4 @@
-import type { CacheStore, Clock } from '../cache/types.js';
+import type { CacheStatus, CacheStore, Clock } from '../cache/types.js';
 import { cacheKey } from '../slack-client/keys.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackBody } from '../slack-client/types.js';
@@ -112,15 +112,20 @@ export function createDirectories({ slack, store, clock }: DirectoryDeps) {
      * The directory as far as it is loaded: a fresh complete one as it is; a stale one while a reload runs;
      * none yet: a load starts and the request waits for it a little (FIRST_WAIT_MS, within its deadline).
      */
-    async get<T>(access: SlackAccess, scope: string, spec: DirectorySpec<T>): Promise<Snapshot<T>> {
+    async get<T>(
+      access: SlackAccess,
+      scope: string,
+      spec: DirectorySpec<T>,
+    ): Promise<Snapshot<T> & { status: CacheStatus }> {
       const key = cacheKey(`dir:${spec.kind}`, scope, spec.args);
       const entry = await store.get<Snapshot<T>>(key);
       const snapshot = entry?.value;
-      if (snapshot?.complete && snapshot.loadedAt + DIRECTORY_FRESH_MS > clock()) return snapshot;
+      if (snapshot?.complete && snapshot.loadedAt + DIRECTORY_FRESH_MS > clock())
+        return { ...snapshot, status: 'HIT' };
       const load = await startLoad(key, access, spec, snapshot?.complete === true);
       if (snapshot && (snapshot.complete || snapshot.items.length > 0)) {
         load?.done.catch(() => {});
-        return snapshot;
+        return { ...snapshot, status: snapshot.complete ? 'STALE' : 'MISS' };
       }
       const waitMs = Math.max(0, Math.min(FIRST_WAIT_MS, access.deadline - clock() - 500));
       let timer: NodeJS.Timeout | undefined;
@@ -132,7 +137,7 @@ export function createDirectories({ slack, store, clock }: DirectoryDeps) {
         }),
       ]).finally(() => clearTimeout(timer));
       const after = await store.get<Snapshot<T>>(key);
-      return after?.value ?? { items: [], complete: false, loadedAt: 0 };
+      return { ...(after?.value ?? { items: [], complete: false, loadedAt: 0 }), status: 'MISS' };
     },
     /** Loads under way in this process (tests wait for them). */
     settled: () => Promise.allSettled([...loads.values()]).then(() => undefined),

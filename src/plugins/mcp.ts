@@ -9,46 +9,34 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { callTool } from '../mcp/call-tool.js';
-import type { McpCaller } from '../mcp/mcp-caller.js';
-import { MCP_TOOLS } from '../mcp/tools.js';
+import { mcpInstructions } from '../mcp/instructions.js';
+import { toolOf } from '../mcp/tools.js';
+import type { ReadCaller } from '../reads/read-definition.js';
+import { READS } from '../reads/reads.js';
 import { API_VERSION } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** A fresh MCP server with our tools, acting for one caller (an /mcp request, or the stdio user). */
-    mcpServer: (caller: McpCaller) => Server;
+    mcpServer: (caller: ReadCaller) => Server;
   }
 }
 
-const INSTRUCTIONS =
-  'Slack search and tool search for agents. Find messages with slack_search_messages, read a whole thread with slack_get_thread_replies, and rank a list of tools for a task with search_tools. Answers are concise by default and carry a one-line summary that says what to do next.';
-
 async function mcp(app: FastifyInstance) {
-  const tools = MCP_TOOLS.map(
-    ({ name, area, title, description, annotations, inputSchema, outputSchema }) => ({
-      area,
-      listed: {
-        name,
-        title,
-        description,
-        annotations,
-        inputSchema: inputSchema as { type: 'object' },
-        outputSchema: outputSchema as { type: 'object' },
-      },
-    }),
-  );
-  const byName = new Map(MCP_TOOLS.map((tool) => [tool.name, tool]));
+  const tools = READS.map(toolOf);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const instructions = mcpInstructions(READS);
   // One validator for every server: each server would otherwise build its own Ajv instance.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  app.decorate('mcpServer', (caller: McpCaller) => {
+  app.decorate('mcpServer', (caller: ReadCaller) => {
     const server = new Server(
       { name: 'agent-search', version: API_VERSION },
-      { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+      { capabilities: { tools: {} }, instructions, jsonSchemaValidator },
     );
     // A token sees the tools of its access areas only (the stdio user, with no token, sees all).
     const access = caller.apiClient?.access;
-    const visible = tools.filter((t) => !access || access.has(t.area)).map((t) => t.listed);
+    const visible = tools.filter((t) => !access || access.has(t.read.area)).map((t) => t.listed);
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: visible }));
     server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
       const tool = byName.get(params.name);
@@ -57,10 +45,10 @@ async function mcp(app: FastifyInstance) {
           ErrorCode.InvalidParams,
           `Unknown tool ${JSON.stringify(params.name.slice(0, 100))}; the tools are ${[...byName.keys()].join(', ')}`,
         );
-      return callTool(app, tool, params.arguments, caller);
+      return callTool(app.readServices, tool, params.arguments, caller);
     });
     return server;
   });
 }
 
-export default fp(mcp, { name: 'mcp', dependencies: ['slack', 'catalog'] });
+export default fp(mcp, { name: 'mcp', dependencies: ['reads'] });

@@ -1,8 +1,14 @@
 import type { CacheStatus } from '../cache/types.js';
 import { filled, isObject, num, objects, type SlackObject, str } from '../slack/slack-values.js';
+import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
-import type { DirectorySpec, Snapshot } from './directory.js';
-import type { FindDeps } from './find-deps.js';
+import type { Directories, DirectorySpec, Snapshot } from './directory.js';
+
+/** What the directories are read with. */
+export interface DirectoryDeps {
+  slack: SlackGateway;
+  directories: Directories;
+}
 
 /** How long whether the caller is a guest is reused (users.info of oneself). */
 const SELF_TTL_MS = 3_600_000;
@@ -52,7 +58,7 @@ const readUsers = (withEmail: boolean) => (body: SlackObject) =>
     .map(userFields(withEmail));
 
 /** A guest (single- or multi-channel) sees only part of the workspace: their directories are their own. */
-async function isGuest(deps: FindDeps, access: SlackAccess, me: SlackIdentity): Promise<boolean> {
+async function isGuest(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity): Promise<boolean> {
   try {
     const { value } = await deps.slack.read(access, 'users.info', { user: me.userId }, SELF_TTL_MS);
     const user = isObject(value.user) ? value.user : {};
@@ -66,7 +72,7 @@ async function isGuest(deps: FindDeps, access: SlackAccess, me: SlackIdentity): 
  * The channel directories a caller searches: public channels per workspace (every member sees the same;
  * a guest's are their own), private channels per token (Slack lists only those the user is in).
  */
-export async function channelDirectories(deps: FindDeps, access: SlackAccess, me: SlackIdentity) {
+export async function channelDirectories(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
   const identity = deps.slack.identityOf(access);
   const guest = await isGuest(deps, access, me);
   const publicSpec: DirectorySpec<SlackObject> = {
@@ -98,7 +104,7 @@ export async function channelDirectories(deps: FindDeps, access: SlackAccess, me
  * The people directory a caller searches: per workspace for members (all see everyone; split by whether
  * the token may read emails, so an email never reaches a token that could not read it), per token for a guest.
  */
-export async function peopleDirectory(deps: FindDeps, access: SlackAccess, me: SlackIdentity) {
+export async function peopleDirectory(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
   const withEmail = me.scopes?.includes('users:read.email') === true;
   const guest = await isGuest(deps, access, me);
   const scope = guest ? deps.slack.identityOf(access) : `team:${me.teamId}:${withEmail ? 'email' : 'plain'}`;

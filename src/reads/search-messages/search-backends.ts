@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../cache/types.js';
+import { slackCodeOf } from '../../slack-client/map-slack-error.js';
+import { RTS_NOT_THERE } from '../../slack-client/rts.js';
+import type { SlackGateway } from '../../slack-client/slack-gateway.js';
+import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
+import { fetchMatches } from './fetch-search.js';
+import { createRtsSearch, RtsQuotaSpent, type RtsSearchDeps, rtsQuotaError } from './rts-search.js';
+import type { SearchBackend, SearchOutcome } from './search-backend.js';
+
+export type SearchBackendKind = 'auto' | 'rts' | 'legacy';
+
+export interface SearchBackendDeps extends RtsSearchDeps {
+  slack: SlackGateway;
+  clock: Clock;
+  /** In auto, how long a token RTS refused searches with search.messages (SLACK_RTS_FALLBACK_MS). */
+  fallbackMs: number;
+  log?: FastifyBaseLogger;
+}
+
+const legacy = (d: SearchBackendDeps): SearchBackend => ({
+  prefers: () => 'search.messages',
+  fetch: async (access, me, params, wording) => ({
+    ...(await fetchMatches(d.slack, access, me, params, wording)),
+    backend: 'search.messages',
+    semantic: false,
+    live: false,
+  }),
+});
+
+const rts = (d: SearchBackendDeps): SearchBackend => {
+  const search = createRtsSearch(d);
+  return {
+    prefers: () => 'rts',
+    fetch: (access, me, params, wording) =>
+      search(access, me, params, wording).catch((err) => {
+        throw err instanceof RtsQuotaSpent ? rtsQuotaError(err) : err;
+      }),
+  };
+};
+
+/**
+ * RTS when the token's scopes (auth.test) include search:read.public, else search.messages. An RTS answer
+ * saying this token cannot use it switches the token to search.messages for `fallbackMs`, logged once;
+ * a spent per-user quota is answered by search.messages too, saying so. to_me=true (two merged searches)
+ * stays on search.messages.
+ */
+const auto = (d: SearchBackendDeps): SearchBackend => {
+  const viaRts = createRtsSearch(d);
+  const viaLegacy = legacy(d);
+  const switchedUntil = new Map<string, number>();
+  const key = (access: SlackAccess) => d.slack.identityOf(access);
+  const prefers: SearchBackend['prefers'] = (access, me: SlackIdentity, params) => {
+    const until = switchedUntil.get(key(access));
+    if (until !== undefined && until <= d.clock()) switchedUntil.delete(key(access));
+    const rtsScope = me.scopes?.includes('search:read.public') ?? false;
+    return rtsScope && params.to_me !== 'true' && !switchedUntil.has(key(access)) ? 'rts' : 'search.messages';
+  };
+  return {
+    prefers,
+    async fetch(access, me, params, wording): Promise<SearchOutcome> {
+      if (prefers(access, me, params) === 'search.messages')
+        return viaLegacy.fetch(access, me, params, wording);
+      try {
+        return await viaRts(access, me, params, wording);
+      } catch (err) {
+        const code = slackCodeOf(err);
+        if (err instanceof RtsQuotaSpent) {
+          if (me.scopes && !me.scopes.includes('search:read')) throw rtsQuotaError(err);
+          const found = await viaLegacy.fetch(access, me, params, wording);
+          const note = `${err.message} and this user's are spent: search.messages answered (keywords); real-time search again in ${err.retryAfterS} s.`;
+          return { ...found, notes: [note, ...found.notes] };
+        }
+        if (!code || !RTS_NOT_THERE.has(code)) throw err;
+        if (!switchedUntil.has(key(access))) {
+          d.log?.warn(
+            { slackError: code, fallbackMs: d.fallbackMs },
+            'real-time search is not available to this Slack token: using search.messages for it',
+          );
+        }
+        switchedUntil.set(key(access), d.clock() + d.fallbackMs);
+        if (switchedUntil.size > 10_000) switchedUntil.delete(switchedUntil.keys().next().value as string);
+        return viaLegacy.fetch(access, me, params, wording);
+      }
+    },
+  };
+};
+
+const BACKENDS = { auto, rts, legacy } satisfies Record<
+  SearchBackendKind,
+  (d: SearchBackendDeps) => SearchBackend
+>;
+
+/** The search backend SLACK_SEARCH_BACKEND names; a new one is a file and an entry above. */
+export function createSearchBackend(kind: SearchBackendKind, deps: SearchBackendDeps): SearchBackend {
+  return BACKENDS[kind](deps);
+}

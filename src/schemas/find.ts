@@ -1,0 +1,27 @@
+import { Type } from '@sinclair/typebox';
+import { FILE_KINDS } from '../slack/file-kind.js';
+import { StringEnum } from './string-enum.js';
+
+/** Which Slack search answered a file, channel or people search. */
+export const FindBackend = StringEnum(['legacy', 'rts'], {
+  description:
+    "Which Slack search answered: Slack's Real-time Search API (rts, assistant.search.context), or legacy (search.files; conversations.list and users.list read into a directory)",
+});
+
+export const FileKind = StringEnum(FILE_KINDS, { description: 'A kind of file' });
+
+/** When a file was created or changed. */
+export const Iso = Type.String({ description: 'ISO 8601, UTC' });
+
+/** How much of a channel or people directory a legacy search looked at. */
+export const Searched = Type.Object(
+  {
+    entries: Type.Integer({ description: 'How many were searched' }),
+    complete: Type.Boolean({ description: 'False while the directory is still loading: search again later' }),
+  },
+  { additionalProperties: false, description: 'Legacy only: how much of the directory was searched' },
+);
+
+/** A true/false Slack may not have said. */
+export const KnownBool = (description: string) =>
+  Type.Union([Type.Boolean(), Type.Null()], { description: `${description}; null when Slack did not say` });

@@ -40,6 +40,7 @@ async function reads(app: FastifyInstance, opts: SlackSearchPluginOptions) {
   });
   const answers = createAnswerCache({ store: app.cache.store, clock: opts.clock, onHit: opts.onAnswerHit });
   const directories = createDirectories({ slack: app.slack, store: app.cache.store, clock: opts.clock });
+  app.addHook('onClose', async () => directories.close());
   app.decorate('readServices', {
     slack: {
       slack: app.slack,

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { FILE_KINDS } from '../slack/file-kind.js';
 import { StringEnum } from './string-enum.js';
 
 /** Which Slack search answered a file, channel or people search. */
@@ -7,6 +6,19 @@ export const FindBackend = StringEnum(['legacy', 'rts'], {
   description:
     "Which Slack search answered: Slack's Real-time Search API (rts, assistant.search.context), or legacy (search.files; conversations.list and users.list read into a directory)",
 });
+
+/** The file kinds a file search may be narrowed to (`types`), after Slack's own file type groups. */
+export const FILE_KINDS = [
+  'canvases',
+  'snippets',
+  'text',
+  'pdfs',
+  'images',
+  'documents',
+  'zips',
+  'other',
+] as const;
+export type FileKindName = (typeof FILE_KINDS)[number];
 
 export const FileKind = StringEnum(FILE_KINDS, { description: 'A kind of file' });
 

@@ -15,7 +15,7 @@ export function directoryPage<T>(ranked: T[], offset: number, count: number) {
 export function searchedNote(entries: number, complete: boolean, what: 'channel' | 'person'): string {
   const plural = what === 'channel' ? 'channels' : 'people';
   if (complete) return `Searched all ${entries} ${entries === 1 ? what : plural} you can see.`;
-  return `Searched only the ${entries} ${plural} loaded so far: the list is still loading from Slack, so search again in a minute for the rest.`;
+  return `Searched only the ${entries} ${entries === 1 ? what : plural} loaded so far: the list is still loading from Slack, so search again in a minute for the rest.`;
 }
 
 /** The status of an answer built from several directories: MISS over STALE over HIT. */

@@ -51,6 +51,7 @@ export interface DirectoryDeps {
  */
 export function createDirectories({ slack, store, clock }: DirectoryDeps) {
   const loads = new Map<string, Promise<void>>();
+  let closed = false;
 
   async function loadPages<T>(key: string, access: SlackAccess, spec: DirectorySpec<T>, keepOld: boolean) {
     const lease = `${key}:lease`;
@@ -67,7 +68,7 @@ export function createDirectories({ slack, store, clock }: DirectoryDeps) {
     const items: T[] = [];
     let cursor: string | undefined;
     let complete = false;
-    for (let page = 0; page < MAX_DIRECTORY_PAGES; page++) {
+    for (let page = 0; page < MAX_DIRECTORY_PAGES && !closed; page++) {
       const args = { ...spec.args, limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) };
       const body = await slack.live(background, spec.method, args);
       items.push(...spec.read(body));
@@ -138,6 +139,10 @@ export function createDirectories({ slack, store, clock }: DirectoryDeps) {
       ]).finally(() => clearTimeout(timer));
       const after = await store.get<Snapshot<T>>(key);
       return { ...(after?.value ?? { items: [], complete: false, loadedAt: 0 }), status: 'MISS' };
+    },
+    /** Stops loads under way after their current page (the app is closing). */
+    close: () => {
+      closed = true;
     },
     /** Loads under way in this process (tests wait for them). */
     settled: () => Promise.allSettled([...loads.values()]).then(() => undefined),

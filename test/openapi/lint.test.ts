@@ -39,9 +39,13 @@ describe('openapi/openapi.json', () => {
     expect(table).toEqual({
       'GET /healthz': 'getHealth: 200',
       'GET /readyz': 'getReadiness: 200 503',
+      'GET /search/channels': 'searchChannels: 200 400 401 403 429 502 503 504',
+      'GET /search/files': 'searchFiles: 200 400 401 403 429 502 503 504',
       'GET /search/messages': 'searchMessages: 200 400 401 403 404 429 502 503 504',
+      'GET /search/users': 'searchUsers: 200 400 401 403 429 502 503 504',
       'GET /threads/{channel}/{ts}': 'getThread: 200 400 401 403 404 429 502 503 504',
       'GET /channels/{channel}/history': 'getChannelHistory: 200 400 401 403 404 429 502 503 504',
+      'GET /files/{file_id}': 'readFile: 200 400 401 403 404 429 502 503 504',
       'GET /messages/context': 'getMessageContext: 200 400 401 403 404 429 502 503 504',
       'POST /catalog/search': 'searchTools: 200 400 401 403 413 415 429 503 504',
       'GET /metrics': 'getMetrics: 200 401',

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { slackErrorResponses } from '../../schemas/error.js';
-import { FileKind, FindBackend, Iso } from '../../schemas/find.js';
+import { FILE_KINDS, FileKind, FindBackend, Iso } from '../../schemas/find.js';
 import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
 import { readResponse } from '../../schemas/response.js';
 import {
@@ -12,7 +12,6 @@ import {
   ResponseMetadata,
   UserRef,
 } from '../../schemas/slack.js';
-import { FILE_KINDS } from '../../slack/file-kind.js';
 import { filesCompactExample, filesExamples } from './examples.js';
 
 export const SearchFilesQuery = Type.Object(

@@ -10,8 +10,6 @@ afterAll(() => h.close());
 afterEach(() => h.slack.reset());
 
 const as = (token: string) => authHeaders({ 'x-slack-token': token });
-const listCalls = () =>
-  h.slack.calls.filter((c) => c.method === 'conversations.list' || c.method === 'users.list');
 
 const launch = {
   channel_id: 'C07LAUNCHQ',

@@ -42,13 +42,14 @@ async function reads(app: FastifyInstance, opts: SlackSearchPluginOptions) {
   const directories = createDirectories({ slack: app.slack, store: app.cache.store, clock: opts.clock });
   app.addHook('onClose', async () => directories.close());
   app.decorate('readServices', {
+    config,
     slack: {
       slack: app.slack,
       backend,
+      rtsQuota: quota,
       answers,
       maxResponseBytes: config.MAX_RESPONSE_BYTES,
       backendKind: config.SLACK_SEARCH_BACKEND,
-      quota,
       directories,
       download: downloadPolicy(config.SLACK_API_URL),
       clock: opts.clock,

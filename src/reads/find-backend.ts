@@ -93,7 +93,7 @@ export function rtsSearch(
   args: Record<string, unknown>,
 ): Promise<RtsSearchBody> {
   const admit = async (who: SlackIdentity) => {
-    const waitMs = await deps.quota.take(`${who.teamId}:${who.userId}`);
+    const waitMs = await deps.rtsQuota.take(`${who.teamId}:${who.userId}`);
     if (waitMs > 0) throw new RtsQuotaSpent(Math.ceil(waitMs / 1000));
   };
   const body = { content_types: content, channel_types: rtsChannelTypes(me), ...args };

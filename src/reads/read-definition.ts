@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifySchemaCompiler } from 'fastify';
 import type { AccessArea, ApiClient } from '../access/api-tokens.js';
 import type { CacheStatus } from '../cache/types.js';
+import type { Config } from '../config.js';
 import type { SearchRequest, SearchResult } from '../schemas/catalog.js';
 import type { Surface } from '../slack/wording.js';
 import type { SlackAccess } from '../slack-client/types.js';
@@ -29,6 +30,8 @@ export interface CatalogService {
 
 /** What every read runs with (plugins build it once per app). */
 export interface ReadServices {
+  /** The validated configuration, for a read's own settings. */
+  config: Config;
   slack: PipelineDeps;
   catalog: CatalogService;
 }

@@ -7,18 +7,18 @@ import type { Directories } from '../slack-search/directory.js';
 import type { SearchBackend } from './search-messages/search-backend.js';
 import type { SearchBackendKind } from './search-messages/search-backends.js';
 
-/** What the search and thread pipelines work with. */
+/** What the Slack reads work with. */
 export interface PipelineDeps {
   slack: SlackGateway;
   answers: AnswerCache;
   /** search.messages, Real-time Search, or the choice between them (SLACK_SEARCH_BACKEND). */
   backend: SearchBackend;
+  /** Each Slack user's Real-time Search calls a minute, shared by every read that makes one. */
+  rtsQuota: UserQuota;
   /** MAX_RESPONSE_BYTES: no body is larger. */
   maxResponseBytes: number;
   /** SLACK_SEARCH_BACKEND, for the file, channel and people searches. */
   backendKind: SearchBackendKind;
-  /** Slack's 10 real-time searches a minute per user, shared by every search. */
-  quota: UserQuota;
   /** Channel and people directories (conversations.list, users.list) for searches without Real-time Search. */
   directories: Directories;
   /** Where file downloads may come from, how big and how slow. */

@@ -216,22 +216,6 @@ export class SlackGateway {
     return this.#bounded(access, work);
   }
 
-  /**
-   * A Slack read cached per token for `ttlMs` (search.files, files.info, users.info): one token's answers
-   * are never served to another, since what Slack shows depends on who asks.
-   */
-  read(
-    access: SlackAccess,
-    method: string,
-    args: Record<string, unknown>,
-    ttlMs: number,
-  ): Promise<Cached<SlackBody>> {
-    return this.#bounded(
-      access,
-      this.#call(access, method, args, () => ttlMs),
-    );
-  }
-
   /** How long a token's channel names (conversations.list) are reused (CACHE_CHANNELS_TTL_MS). */
   get channelListTtlMs(): number {
     return this.deps.options.channelListTtlMs;

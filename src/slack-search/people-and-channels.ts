@@ -10,9 +10,6 @@ export interface DirectoryDeps {
   directories: Directories;
 }
 
-/** How long whether the caller is a guest is reused (users.info of oneself). */
-const SELF_TTL_MS = 3_600_000;
-
 /** A channel as conversations.list sends it, with only the fields a search shows. */
 const channelFields = (c: SlackObject): SlackObject => ({
   id: c.id,
@@ -60,7 +57,7 @@ const readUsers = (withEmail: boolean) => (body: SlackObject) =>
 /** A guest (single- or multi-channel) sees only part of the workspace: their directories are their own. */
 async function isGuest(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity): Promise<boolean> {
   try {
-    const { value } = await deps.slack.read(access, 'users.info', { user: me.userId }, SELF_TTL_MS);
+    const { value } = await deps.slack.cached(access, 'users.info', { user: me.userId }, 'list');
     const user = isObject(value.user) ? value.user : {};
     return user.is_restricted === true || user.is_ultra_restricted === true;
   } catch {

@@ -33,7 +33,7 @@ export const messageContextRead = defineRead<MessageContextParams>({
     tool: CONTEXT_TOOL,
     description:
       'Read a message (url, or channel_id + ts) with the messages around it and its thread. response_format=compact costs the fewest tokens.',
-    purpose: 'read a message (a Slack link) with what was said around it',
+    purpose: "read a Slack link's message and what was said around it",
     annotations: { readOnlyHint: true, openWorldHint: true },
     arguments: ContextArguments,
     hints: { channel_id: 'id or #name', max_text_chars: '0 = whole' },

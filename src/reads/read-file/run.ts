@@ -12,8 +12,6 @@ import type { FindWording } from '../find-wording.js';
 import { downloadedNote, fileText } from './file-text.js';
 import type { FileBody, ReadFileParams } from './schemas.js';
 
-/** How long a file's metadata (files.info) is reused for the same caller. */
-const FILE_INFO_TTL_MS = 5 * 60_000;
 const GONE = new Set(['file_not_found', 'file_deleted']);
 
 function facts(f: SlackObject, userName: string | undefined) {
@@ -43,7 +41,7 @@ export async function readFile(
   wording: FindWording,
 ): Promise<{ body: FileBody; cache: CacheStatus }> {
   const info = await deps.slack
-    .read(access, 'files.info', { file: params.file_id }, FILE_INFO_TTL_MS)
+    .cached(access, 'files.info', { file: params.file_id }, 'list')
     .catch((err: unknown) => {
       const code = slackCodeOf(err);
       if (code && GONE.has(code))

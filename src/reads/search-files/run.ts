@@ -12,9 +12,6 @@ import type { FindWording } from '../find-wording.js';
 import { conciseLegacyFile, conciseRtsFile } from './concise.js';
 import type { ConciseFile, FilesBody, SearchFilesParams } from './schemas.js';
 
-/** How long a search.files page is reused for the same caller. */
-const FILE_SEARCH_TTL_MS = 60_000;
-
 type Answer = { body: FilesBody; cache: CacheStatus };
 
 const kindOf = (f: SlackObject, rts: boolean): FileKind =>
@@ -89,7 +86,7 @@ async function viaLegacy(
   const cachedAnswer = await answers.get<FilesBody>(key);
   if (cachedAnswer) return { body: cachedAnswer, cache: 'HIT' };
   const args = { query, count: params.count, page, highlight: false };
-  const fetched = await slack.read(access, 'search.files', args, FILE_SEARCH_TTL_MS);
+  const fetched = await slack.cached(access, 'search.files', args, 'search');
   const files = isObject(fetched.value.files) ? fetched.value.files : {};
   const all = objects(files.matches);
   const keep = all.filter((f) => wanted(params)(f, false));

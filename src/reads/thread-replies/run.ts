@@ -41,6 +41,20 @@ async function threadBody(
   return { body, cache: fetched.status };
 }
 
+/** The page's messages as the concise body gives them: names, not ids; a repeated parent once. */
+async function conciseMessages(
+  slack: PipelineDeps['slack'],
+  access: SlackAccess,
+  me: SlackIdentity,
+  messages: SlackObject[],
+  params: ThreadRepliesParams,
+) {
+  const names = await namesFor(slack, access, messages);
+  return dedupeByTs(messages, Boolean(params.cursor)).map((m) =>
+    toConciseThreadMessage(m, { workspaceUrl: me.url, channel: params.channel, names }),
+  );
+}
+
 /** One page of a thread as the thread read answers it (a new object each time), and the Slack body it came from. */
 export async function readThread(
   deps: PipelineDeps,
@@ -70,11 +84,7 @@ export async function readThread(
   const concise = params.response_format === 'concise';
   const total = threadSize(read.messages) ?? from.total;
   const list = concise
-    ? await namesFor(slack, access, read.messages).then((names) =>
-        dedupeByTs(read.messages, Boolean(params.cursor)).map((m) =>
-          toConciseThreadMessage(m, { workspaceUrl: me.url, channel, names }),
-        ),
-      )
+    ? await conciseMessages(slack, access, me, read.messages, params)
     : read.messages.map((m) => ({ ...m }));
   const capped = concise ? capTexts(list as ConciseThread['messages'], params.max_text_chars) : 0;
   const body: Record<string, unknown> = concise
@@ -86,11 +96,11 @@ export async function readThread(
       next_cursor: encodeThreadCursor({ cursor: read.nextCursor, from: next, total }),
     };
   }
-  const notes = fetched.status === 'STALE' ? [staleNote(fetched.ageMs)] : [];
-  const textNote = textCapNote(capped, params.max_text_chars, wording.wholeText);
-  if (textNote) notes.push(textNote);
-  const capNote = pageCapNote(read.messages.length, limit, read.hasMore);
-  if (capNote) notes.push(capNote);
+  const notes = [
+    fetched.status === 'STALE' ? staleNote(fetched.ageMs) : undefined,
+    textCapNote(capped, params.max_text_chars, wording.wholeText),
+    pageCapNote(read.messages.length, limit, read.hasMore),
+  ].filter((n): n is string => n !== undefined);
   const summarise = (cut: BudgetCut) => {
     const last = (list[list.length - 1] as { ts?: string } | undefined)?.ts;
     const advice = cut.dropped && last ? wording.threadResume(last) : 'ask for a smaller limit';

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BIG_CSV,
   CHECKLIST_CANVAS,
   DEMO_OTHER_TOKEN,
   ELSEWHERE_FILE,
@@ -78,6 +79,18 @@ describe('GET /files/{file_id}', () => {
       truncated: true,
       summary: `Read canvas "Release checklist" by @maya: 681 B of HTML as ${CHECKLIST_TEXT.length} characters of Markdown-like text. Showing characters 2–22 of ${CHECKLIST_TEXT.length}: continue with GET /files/${CHECKLIST_CANVAS}?offset=22 (max_text_chars=0 reads it all).`,
     });
+  });
+
+  it('a file over 2 MB is read in part, and max_text_chars=0 stays under MAX_RESPONSE_BYTES, saying where to read on', async () => {
+    const res = await h.app.inject({ url: `/files/${BIG_CSV}?max_text_chars=0`, headers: authHeaders() });
+    const body = res.json() as { text: string; truncated: boolean; text_chars: number; summary: string };
+    expect(res.rawPayload.length).toBeLessThanOrEqual(h.app.config.MAX_RESPONSE_BYTES);
+    expect(body.truncated).toBe(true);
+    expect(body.text_chars).toBe(2 * 1024 * 1024);
+    const shown = body.text.length - '...content truncated due to length'.length;
+    expect(body.summary).toBe(
+      `Read CSV "Gateway events export, March" by @maya: 2.0 MB of text (only the first 2.0 MB of 2.6 MB was read) as 2097152 characters of text. Showing characters 0–${shown} of 2097152: continue with GET /files/${BIG_CSV}?offset=${shown} (max_text_chars=0 reads it all).`,
+    );
   });
 
   it('gives a CSV as it is, and a PDF as metadata saying where to open it', async () => {

@@ -9,7 +9,7 @@ import { slackCodeOf } from '../../slack-client/map-slack-error.js';
 import type { SlackAccess } from '../../slack-client/types.js';
 import type { FindDeps } from '../find-backend.js';
 import type { FindWording } from '../find-wording.js';
-import { downloadedNote, fileText } from './file-text.js';
+import { downloadedNote, type FileText, fileText } from './file-text.js';
 import type { FileBody, ReadFileParams } from './schemas.js';
 
 const GONE = new Set(['file_not_found', 'file_deleted']);
@@ -65,48 +65,52 @@ export async function readFile(
         : { ok: true as const, file: about, ...none };
     return { body, cache: info.status };
   }
+  const read = textPart(text, params, about, label, deps.maxResponseBytes, wording);
+  const body =
+    params.response_format === 'detailed'
+      ? { ...info.value, ok: true as const, ...read }
+      : { ok: true as const, file: about, ...read };
+  return { body, cache: text.fromCache ? info.status : 'MISS' };
+}
+
+/** The part of the text asked for (offset, max_text_chars), within the byte cap, and the summary saying what was read. */
+function textPart(
+  text: FileText & { read: true },
+  params: ReadFileParams,
+  about: ReturnType<typeof facts>,
+  label: string,
+  maxBytes: number,
+  wording: FindWording,
+) {
   const whole = [...text.text];
   const from = Math.min(params.offset, whole.length);
   const end =
     params.max_text_chars === 0 ? whole.length : Math.min(whole.length, from + params.max_text_chars);
   let slice = whole.slice(from, end).join('');
-  const base = {
-    ok: true as const,
-    file: about,
-    text: slice,
-    text_format: text.format,
-    text_chars: whole.length,
-    offset: from,
-    truncated: end < whole.length,
-    summary: '',
-  };
-  // The byte cap keeps the text's start; the summary says where to read on.
-  const room = deps.maxResponseBytes - Buffer.byteLength(JSON.stringify(base)) + jsonTextBytes(slice) - 600;
+  // The byte cap keeps the text's start (room for the file's facts and the summary); the summary says where to read on.
+  const room = maxBytes - Buffer.byteLength(JSON.stringify(about)) - 1200;
   let shownEnd = end;
   if (jsonTextBytes(slice) > room) {
     slice = cutToBytes(slice, Math.max(0, room));
     shownEnd = from + [...slice].length - (slice ? [...TRUNCATION_NOTE].length : 0);
   }
   const truncated = shownEnd < whole.length;
+  const kind = text.format === 'markdown' ? 'Markdown-like text' : 'text';
   const parts = [
-    `Read ${label}: ${downloadedNote(text, num(file.size))} as ${whole.length} characters of ${text.format === 'markdown' ? 'Markdown-like text' : 'text'}.`,
+    `Read ${label}: ${downloadedNote(text, about.size)} as ${whole.length} characters of ${kind}.`,
   ];
-  if (truncated || from > 0)
-    parts.push(
-      `Showing characters ${from}–${shownEnd} of ${whole.length}${truncated ? `: continue with ${wording.readOn(about.file_id, shownEnd)} (${wording.wholeFile})` : ''}.`,
-    );
-  const summary = parts.join(' ');
-  const read = {
+  if (truncated || from > 0) {
+    const more = truncated
+      ? `: continue with ${wording.readOn(about.file_id, shownEnd)} (${wording.wholeFile})`
+      : '';
+    parts.push(`Showing characters ${from}–${shownEnd} of ${whole.length}${more}.`);
+  }
+  return {
     text: slice,
     text_format: text.format,
     text_chars: whole.length,
     offset: from,
     truncated,
-    summary,
+    summary: parts.join(' '),
   };
-  const body =
-    params.response_format === 'detailed'
-      ? { ...info.value, ok: true as const, ...read }
-      : { ...base, ...read };
-  return { body, cache: text.fromCache ? info.status : 'MISS' };
 }

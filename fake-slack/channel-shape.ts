@@ -61,7 +61,7 @@ export function conversationInfo(
     name,
     ...flags(channel),
     created: channel.created,
-    is_archived: false,
+    is_archived: channel.archived === true,
     is_general: name === 'general',
     unlinked: 0,
     name_normalized: name,

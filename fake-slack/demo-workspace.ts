@@ -1,4 +1,6 @@
 import {
+  BILLING_ONCALL,
+  DEPLOYS_OLD,
   DM_MAYA_LEO,
   demoChannels,
   ENGINEERING,
@@ -11,10 +13,12 @@ import { INCIDENT_THREAD } from './demo/incident-thread.js';
 import { generateDemoMessages } from './demo/messages.js';
 import { demoTokens } from './demo/tokens.js';
 import { DEMO_TEAM, demoUsers, LEO, MAYA } from './demo/users.js';
+import { demoFiles } from './demo/workspace-files.js';
 import type { Workspace } from './workspace-types.js';
 
 export {
   DEMO_BOT_TOKEN,
+  DEMO_GUEST_TOKEN,
   DEMO_INACTIVE_TOKEN,
   DEMO_NOSCOPE_TOKEN,
   DEMO_OTHER_TOKEN,
@@ -37,7 +41,23 @@ export const DEMO_CHANNELS = {
   /** Private; the other user is a member, the demo user is not. */
   launchQ2: LAUNCH_Q2,
   dmDemoOther: DM_MAYA_LEO,
+  /** Private; neither demo user is a member. */
+  billingOncall: BILLING_ONCALL,
+  /** Public and archived. */
+  deploysOld: DEPLOYS_OLD,
 } as const;
+
+export {
+  BIG_CSV,
+  BRIEF_CANVAS,
+  CHECKLIST_CANVAS,
+  DEPLOY_SNIPPET,
+  ELSEWHERE_FILE,
+  ONCALL_CSV,
+  PRICING_CANVAS,
+  RUNBOOK_CANVAS,
+  VENDOR_PDF,
+} from './demo/workspace-files.js';
 
 /** INC-2041 in #incidents: a parent with 40 replies. */
 export const DEMO_LONG_THREAD = {
@@ -54,5 +74,6 @@ export function createDemoWorkspace(): Workspace {
     channels: demoChannels(),
     messages: generateDemoMessages(),
     tokens: demoTokens(),
+    files: demoFiles(),
   };
 }

@@ -54,6 +54,10 @@ Try:
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?query=when%20do%20we%20stop%20shipping%20to%20production%3F&count=3&include_context=true'
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?to_me=true&count=5'
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/channels/%23engineering/history?limit=5'
+  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/files?query=runbook&types=canvases'
+  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/files/F07RUNBOOK?response_format=compact'
+  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/channels?query=incident'
+  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/users?query=reliability'
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/messages/context?before=2&after=2&url=https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142'
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' -H 'Accept: application/json, text/event-stream' -H 'Content-Type: application/json' ${base}/mcp -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
 MCP clients: ${base}/mcp with the same Authorization header. API docs: ${base}/docs

@@ -1,8 +1,12 @@
 export { addBulkMessages, type BulkMessages } from './bulk-messages.js';
 export {
+  BIG_CSV,
+  BRIEF_CANVAS,
+  CHECKLIST_CANVAS,
   createDemoWorkspace,
   DEMO_BOT_TOKEN,
   DEMO_CHANNELS,
+  DEMO_GUEST_TOKEN,
   DEMO_INACTIVE_TOKEN,
   DEMO_LONG_THREAD,
   DEMO_NOSCOPE_TOKEN,
@@ -12,6 +16,12 @@ export {
   DEMO_TEAM_ID,
   DEMO_USER_ID,
   DEMO_USER_TOKEN,
+  DEPLOY_SNIPPET,
+  ELSEWHERE_FILE,
+  ONCALL_CSV,
+  PRICING_CANVAS,
+  RUNBOOK_CANVAS,
+  VENDOR_PDF,
 } from './demo-workspace.js';
 export type {
   CannedBody,

@@ -4,6 +4,7 @@ import { createDemoWorkspace } from './demo-workspace.js';
 import { type DispatchState, dispatch } from './dispatch.js';
 import type { FakeSlack, FakeSlackOptions, RecordedCall } from './fake-slack-types.js';
 import { FaultQueue } from './fault-queue.js';
+import { serveDownload } from './file-download.js';
 import { RateLimiter, resolveBudgets } from './rate-limiter.js';
 import { readCall } from './request-params.js';
 
@@ -24,6 +25,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       repliesRepeatParent: options.repliesRepeatParent ?? false,
       nonMarketplace: options.nonMarketplace ?? false,
       includePermalinks: options.includePermalinks ?? true,
+      fileOrigin: '',
     },
     faults: new FaultQueue(),
     canned: new Map(),
@@ -39,6 +41,18 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (serveDownload(req, res, state.workspace)) {
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const call = {
+        method: 'files.download',
+        httpMethod: req.method ?? 'GET',
+        path,
+        headers: { ...req.headers },
+      };
+      calls.push({ ...call, token: bearer, params: {}, at: Date.now() });
+      return;
+    }
     const call = await readCall(req);
     if (!call) {
       res
@@ -74,6 +88,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  state.options.fileOrigin = `http://${urlHost(host)}:${port}`;
 
   return {
     url: `http://${urlHost(host)}:${port}/api/`,

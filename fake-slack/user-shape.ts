@@ -61,7 +61,7 @@ export function userShape(user: WorkspaceUser, team: WorkspaceTeam) {
     is_admin: user.isAdmin ?? false,
     is_owner: false,
     is_primary_owner: false,
-    is_restricted: false,
+    is_restricted: user.isRestricted ?? false,
     is_ultra_restricted: false,
     is_bot: user.isBot ?? false,
     is_app_user: false,

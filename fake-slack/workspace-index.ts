@@ -1,6 +1,7 @@
 import type {
   Workspace,
   WorkspaceChannel,
+  WorkspaceFile,
   WorkspaceMessage,
   WorkspaceTeam,
   WorkspaceUser,
@@ -16,6 +17,7 @@ export interface WorkspaceIndex {
   replies: Map<string, WorkspaceMessage[]>;
   messages: Map<string, WorkspaceMessage>;
   all: WorkspaceMessage[];
+  files: Map<string, WorkspaceFile>;
 }
 
 export const messageKey = (channel: string, ts: string): string => `${channel}:${ts}`;
@@ -58,7 +60,17 @@ export function indexWorkspace(workspace: Workspace): WorkspaceIndex {
     replies,
     messages,
     all,
+    files: new Map((workspace.files ?? []).map((file) => [file.id, file])),
   };
+}
+
+/** A file is seen by its owner and by whoever may see a conversation it was shared in. */
+export function canSeeFile(file: WorkspaceFile, index: WorkspaceIndex, userId: string): boolean {
+  if (file.user === userId) return true;
+  return file.channels.some((id) => {
+    const channel = index.channels.get(id);
+    return channel !== undefined && canSee(channel, userId);
+  });
 }
 
 export function canSee(channel: WorkspaceChannel, userId: string): boolean {

@@ -23,6 +23,8 @@ export interface WorkspaceUser {
   botId?: string;
   isAdmin?: boolean;
   deleted?: boolean;
+  /** A guest (`is_restricted`). */
+  isRestricted?: boolean;
 }
 
 export interface WorkspaceChannel {
@@ -37,6 +39,34 @@ export interface WorkspaceChannel {
   creator?: string;
   topic?: string;
   purpose?: string;
+  /** Archived channels are listed by conversations.list unless `exclude_archived`. @default false */
+  archived?: boolean;
+}
+
+/** A file or canvas in the workspace: what files.info, search.files and the download URL serve. */
+export interface WorkspaceFile {
+  id: string;
+  name: string;
+  title: string;
+  user: string;
+  /** Unix seconds. */
+  created: number;
+  updated?: number;
+  filetype: string;
+  mimetype: string;
+  prettyType: string;
+  /** `hosted` uploads, `snippet`s, `quip` for canvases. */
+  mode: 'hosted' | 'snippet' | 'quip';
+  /** Conversations it was shared in: who may see it follows them (its owner always may). */
+  channels: string[];
+  /** The bytes a download returns (a canvas's HTML, a snippet's text); absent for binary files. */
+  content?: string;
+  /** Bytes of a binary file without `content`. */
+  size?: number;
+  /** Where url_private_download points instead of the fake's own file host (a file hosted elsewhere). */
+  downloadUrl?: string;
+  /** The download answers 302 to this URL instead of the bytes. */
+  redirectTo?: string;
 }
 
 export interface WorkspaceReaction {
@@ -66,6 +96,8 @@ export interface WorkspaceToken {
   scopes: string[];
   /** @default 'active' */
   status?: TokenStatus;
+  /** A guest's token: users.list shows only these people (and the guest). */
+  visibleUsers?: string[];
 }
 
 export interface Workspace {
@@ -74,4 +106,6 @@ export interface Workspace {
   channels: WorkspaceChannel[];
   messages: WorkspaceMessage[];
   tokens: WorkspaceToken[];
+  /** Files and canvases (files.info, search.files, downloads). @default [] */
+  files?: WorkspaceFile[];
 }

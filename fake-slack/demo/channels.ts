@@ -10,6 +10,10 @@ export const PRODUCT = 'C07PRODUCT';
 export const PLATFORM_LEADS = 'C07PLATLDS';
 /** Private: Leo, Sofía, Amara, Jonas (not Maya). */
 export const LAUNCH_Q2 = 'C07LAUNCHQ';
+/** Public and archived: listed only when archived channels are asked for. */
+export const DEPLOYS_OLD = 'C07DEPLOYS';
+/** Private: Priya, Tomasz (neither Maya nor Leo). */
+export const BILLING_ONCALL = 'C07BILLING';
 export const DM_MAYA_LEO = 'D07MAYALEO';
 export const DM_MAYA_PRIYA = 'D07MAYAPRI';
 export const DM_MAYA_TOMASZ = 'D07MAYATOM';
@@ -37,6 +41,7 @@ export const demoChannels = (): WorkspaceChannel[] => [
     created: CREATED + 3_600,
     creator: MAYA,
     topic: 'Deploys, reviews, architecture. Deploy freeze Fridays after 15:00 UTC.',
+    purpose: 'Engineering discussion: deploys, code review, architecture decisions',
   },
   {
     id: INCIDENTS,
@@ -46,6 +51,7 @@ export const demoChannels = (): WorkspaceChannel[] => [
     created: CREATED + 7_200,
     creator: PRIYA,
     topic: 'Active incidents only. Runbooks: https://wiki.acme-demo.example/runbooks',
+    purpose: 'Declare, coordinate and close production incidents',
   },
   { id: RANDOM, kind: 'public', name: 'random', members: [...EVERYONE], created: CREATED, creator: AMARA },
   {
@@ -64,6 +70,8 @@ export const demoChannels = (): WorkspaceChannel[] => [
     members: [MAYA, AMARA, PRIYA],
     created: CREATED + 86_400,
     creator: AMARA,
+    topic: 'Platform roadmap and staffing',
+    purpose: 'Private coordination for platform team leads',
   },
   {
     id: LAUNCH_Q2,
@@ -72,6 +80,29 @@ export const demoChannels = (): WorkspaceChannel[] => [
     members: [LEO, SOFIA, AMARA, JONAS],
     created: CREATED + 172_800,
     creator: LEO,
+    topic: 'Q2 launch: pricing, messaging, dates',
+    purpose: 'Launch planning for Q2 (confidential until announced)',
+  },
+  {
+    id: BILLING_ONCALL,
+    kind: 'private',
+    name: 'billing-oncall',
+    members: [PRIYA, TOMASZ],
+    created: CREATED + 180_000,
+    creator: PRIYA,
+    topic: 'Billing pipeline alerts',
+    purpose: 'On-call for the billing service',
+  },
+  {
+    id: DEPLOYS_OLD,
+    kind: 'public',
+    name: 'deploys-2025',
+    members: [MAYA, PRIYA, TOMASZ, DEPLOYBOT],
+    created: CREATED + 5_000,
+    creator: MAYA,
+    topic: 'Deploy log for 2025 (archived)',
+    purpose: 'Automated deploy notices before the move to #engineering',
+    archived: true,
   },
   { id: DM_MAYA_LEO, kind: 'im', members: [MAYA, LEO], created: CREATED + 200_000 },
   { id: DM_MAYA_PRIYA, kind: 'im', members: [MAYA, PRIYA], created: CREATED + 210_000 },

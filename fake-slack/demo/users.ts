@@ -17,6 +17,8 @@ export const SOFIA = 'U07SOFIAGA';
 export const KENJI = 'U07KENJIWA';
 export const DEPLOYBOT = 'U07DEPLOYB';
 export const RUTH = 'U07RUTHALV';
+/** A guest (in no demo channel): users.list shows them only Leo and Sofía. */
+export const GUEST = 'U07GUESTVN';
 
 export const ENGINEERS = [MAYA, PRIYA, TOMASZ, JONAS, KENJI] as const;
 export const EVERYONE = [MAYA, LEO, PRIYA, TOMASZ, AMARA, JONAS, SOFIA, KENJI] as const;
@@ -52,4 +54,12 @@ export const demoUsers = (): WorkspaceUser[] => [
   },
   { id: DEPLOYBOT, name: 'deploybot', realName: 'Deploy Bot', isBot: true, botId: 'B07DEPLOYB' },
   { id: RUTH, name: 'ruth', realName: 'Ruth Alvarez', title: 'Contractor', deleted: true },
+  {
+    id: GUEST,
+    name: 'val',
+    realName: 'Val Nguyen',
+    title: 'Launch agency (guest)',
+    tz: 'America/Los_Angeles',
+    isRestricted: true,
+  },
 ];

@@ -1,4 +1,5 @@
 import { permalinkFor } from '../permalink.js';
+import { rtsChannels, rtsFiles, rtsUsers } from '../rts-other-results.js';
 import { matchesQuery, type SearchScope } from '../search-filter.js';
 import { parseSearchQuery } from '../search-query.js';
 import { scoreText, searchableText } from '../search-text.js';
@@ -16,6 +17,7 @@ const TYPES: Record<string, { kind: ChannelKind; scope: string }> = {
   mpim: { kind: 'mpim', scope: 'search:read.mpim' },
 };
 const MAX_QUERY_CHARS = 1000;
+const CONTENT_TYPES = ['messages', 'files', 'channels', 'users'];
 const QUESTION = /^\s*(what|what's|where|when|who|whom|whose|why|which|how)\b/i;
 const MODIFIER_TOKEN = /(^|\s)(-?\w+:\S+|<@[UW][A-Z0-9]+>)/g;
 
@@ -85,6 +87,14 @@ function handle(ctx: MethodContext) {
   const limit = readLimit(ctx.params.limit);
   const offset = ctx.params.cursor ? decodeCursor(ctx.params.cursor) : 0;
   const query = parseSearchQuery(raw);
+  const contentTypes = (ctx.params.content_types || 'messages').split(',').map((t) => t.trim());
+  for (const type of contentTypes) {
+    if (!CONTENT_TYPES.includes(type))
+      invalidArguments(`unknown content type ${type} [json-pointer:/content_types]`);
+    if (type === 'files') requireScope(ctx, 'search:read.files');
+    if (type === 'users') requireScope(ctx, 'search:read.users');
+  }
+  if (!contentTypes.includes('messages')) return otherResults(ctx, query, contentTypes, kinds, limit, offset);
   const words = raw.replace(MODIFIER_TOKEN, ' ').trim();
   const semantic =
     ctx.index.team.aiSearch === true &&
@@ -115,6 +125,33 @@ function handle(ctx: MethodContext) {
     results: { messages: page.map((hit) => toResult(hit.message, ctx, withContext)) },
     response_metadata: { next_cursor: offset + limit < hits.length ? encodeCursor(offset + limit) : '' },
   };
+}
+
+/** Files, channels and users (without messages): each type paged by the same offset, best first. */
+function otherResults(
+  ctx: MethodContext,
+  query: ReturnType<typeof parseSearchQuery>,
+  contentTypes: string[],
+  kinds: Set<ChannelKind | undefined>,
+  limit: number,
+  offset: number,
+) {
+  const byTime = ctx.params.sort === 'timestamp';
+  const results: Record<string, unknown[]> = {};
+  let more = false;
+  for (const type of contentTypes) {
+    const hits =
+      type === 'files'
+        ? rtsFiles(ctx, query)
+        : type === 'channels'
+          ? rtsChannels(ctx, query, kinds)
+          : rtsUsers(ctx, query);
+    hits.sort((a, b) => (byTime ? 0 : b.score - a.score) || b.at - a.at);
+    if (ctx.params.sort_dir === 'asc') hits.reverse();
+    results[type] = hits.slice(offset, offset + limit).map((h) => h.result);
+    more ||= offset + limit < hits.length;
+  }
+  return { ok: true, results, response_metadata: { next_cursor: more ? encodeCursor(offset + limit) : '' } };
 }
 
 export const assistantSearchContext: MethodSpec = {

@@ -2,7 +2,7 @@ import { conversationInfo } from '../channel-shape.js';
 import { fail } from '../slack-error.js';
 import { canSee } from '../workspace-index.js';
 import type { ChannelKind } from '../workspace-types.js';
-import { type MethodContext, type MethodSpec, requireScope, scopeFor } from './method-context.js';
+import { isTrue, type MethodContext, type MethodSpec, requireScope, scopeFor } from './method-context.js';
 
 const TYPES: Record<string, ChannelKind> = {
   public_channel: 'public',
@@ -16,7 +16,7 @@ const encodeCursor = (id: string) => Buffer.from(`channel:${id}`).toString('base
 
 /**
  * The conversations the token's user can see, of the asked `types` (default public_channel; each needs
- * its `:read` scope), in creation order; `limit` default 100, at most 1000; `cursor` paging with
+ * its `:read` scope), in creation order, with `num_members`; archived ones unless `exclude_archived`; `limit` default 100, at most 1000; `cursor` paging with
  * `response_metadata.next_cursor` ("" on the last page, as Slack sends it).
  */
 function handle(ctx: MethodContext) {
@@ -25,8 +25,9 @@ function handle(ctx: MethodContext) {
   for (const kind of kinds) requireScope(ctx, scopeFor(kind, 'read'));
   const parsed = Number.parseInt(ctx.params.limit ?? '', 10);
   const limit = Math.min(Math.max(Number.isNaN(parsed) ? 100 : parsed, 1), 1000);
+  const excludeArchived = isTrue(ctx.params.exclude_archived);
   const channels = [...ctx.index.channels.values()].filter(
-    (c) => kinds.includes(c.kind) && canSee(c, ctx.token.userId),
+    (c) => kinds.includes(c.kind) && canSee(c, ctx.token.userId) && !(excludeArchived && c.archived),
   );
   const cursor = ctx.params.cursor;
   const start = cursor ? channels.findIndex((c) => encodeCursor(c.id) === cursor) : 0;
@@ -35,7 +36,7 @@ function handle(ctx: MethodContext) {
   const next = channels[start + limit];
   return {
     ok: true,
-    channels: page.map((c) => conversationInfo(c, ctx.index, ctx.token.userId, false)),
+    channels: page.map((c) => conversationInfo(c, ctx.index, ctx.token.userId, true)),
     response_metadata: { next_cursor: next ? encodeCursor(next.id) : '' },
   };
 }

@@ -8,6 +8,8 @@ export interface ResolvedOptions {
   repliesRepeatParent: boolean;
   nonMarketplace: boolean;
   includePermalinks: boolean;
+  /** Scheme, host and port file URLs point at: the fake serves the downloads itself. */
+  fileOrigin: string;
 }
 
 export interface MethodContext {

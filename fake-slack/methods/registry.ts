@@ -6,9 +6,12 @@ import { conversationsHistory } from './conversations-history.js';
 import { conversationsInfo } from './conversations-info.js';
 import { conversationsList } from './conversations-list.js';
 import { conversationsReplies } from './conversations-replies.js';
+import { filesInfo } from './files-info.js';
 import type { MethodSpec } from './method-context.js';
+import { searchFilesMethod } from './search-files.js';
 import { searchMessages } from './search-messages.js';
 import { usersInfo } from './users-info.js';
+import { usersList } from './users-list.js';
 
 export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
   ['auth.test', authTest],
@@ -20,5 +23,8 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
   ['conversations.info', conversationsInfo],
   ['conversations.list', conversationsList],
   ['users.info', usersInfo],
+  ['users.list', usersList],
+  ['search.files', searchFilesMethod],
+  ['files.info', filesInfo],
   ['chat.getPermalink', chatGetPermalink],
 ]);

@@ -5,7 +5,9 @@ import { createUserQuota } from '../rate-gates/user-quota.js';
 import type { ReadServices } from '../reads/read-definition.js';
 import { RTS_USER_QUOTA } from '../reads/search-messages/rts-search.js';
 import { createSearchBackend } from '../reads/search-messages/search-backends.js';
+import { downloadPolicy } from '../slack-client/download-file.js';
 import { createAnswerCache } from '../slack-search/answer-cache.js';
+import { createDirectories } from '../slack-search/directory.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +39,8 @@ async function reads(app: FastifyInstance, opts: SlackSearchPluginOptions) {
     log: app.log.child({ component: 'slack-search' }),
   });
   const answers = createAnswerCache({ store: app.cache.store, clock: opts.clock, onHit: opts.onAnswerHit });
+  const directories = createDirectories({ slack: app.slack, store: app.cache.store, clock: opts.clock });
+  app.addHook('onClose', async () => directories.close());
   app.decorate('readServices', {
     config,
     slack: {
@@ -45,6 +49,10 @@ async function reads(app: FastifyInstance, opts: SlackSearchPluginOptions) {
       rtsQuota: quota,
       answers,
       maxResponseBytes: config.MAX_RESPONSE_BYTES,
+      backendKind: config.SLACK_SEARCH_BACKEND,
+      directories,
+      download: downloadPolicy(config.SLACK_API_URL),
+      clock: opts.clock,
     },
     catalog: app.catalog,
   });

@@ -30,6 +30,9 @@ export function pacesFor(preset: 'none' | 'tier' | 'non-marketplace'): Record<st
   return {
     'search.messages': { limit: 20, windowMs: minute },
     'conversations.list': { limit: 20, windowMs: minute },
+    'users.list': { limit: 20, windowMs: minute },
+    'search.files': { limit: 20, windowMs: minute },
+    'files.info': { limit: 50, windowMs: minute },
     'conversations.replies': conversation,
     'conversations.history': conversation,
   };

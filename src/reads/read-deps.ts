@@ -1,7 +1,11 @@
+import type { Clock } from '../cache/types.js';
 import type { UserQuota } from '../rate-gates/user-quota.js';
+import type { DownloadPolicy } from '../slack-client/download-file.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { AnswerCache } from '../slack-search/answer-cache.js';
+import type { Directories } from '../slack-search/directory.js';
 import type { SearchBackend } from './search-messages/search-backend.js';
+import type { SearchBackendKind } from './search-messages/search-backends.js';
 
 /** What the Slack reads work with. */
 export interface PipelineDeps {
@@ -13,4 +17,11 @@ export interface PipelineDeps {
   rtsQuota: UserQuota;
   /** MAX_RESPONSE_BYTES: no body is larger. */
   maxResponseBytes: number;
+  /** SLACK_SEARCH_BACKEND, for the file, channel and people searches. */
+  backendKind: SearchBackendKind;
+  /** Channel and people directories (conversations.list, users.list) for searches without Real-time Search. */
+  directories: Directories;
+  /** Where file downloads may come from, how big and how slow. */
+  download: DownloadPolicy;
+  clock: Clock;
 }

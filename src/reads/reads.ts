@@ -3,8 +3,12 @@ import { sharedSchemas } from '../schemas/shared.js';
 import { channelHistoryRead } from './channel-history/definition.js';
 import { messageContextRead } from './message-context/definition.js';
 import type { ReadDefinition } from './read-definition.js';
+import { readFileRead } from './read-file/definition.js';
+import { searchChannelsRead } from './search-channels/definition.js';
+import { searchFilesRead } from './search-files/definition.js';
 import { searchMessagesRead } from './search-messages/definition.js';
 import { searchToolsRead } from './search-tools/definition.js';
+import { searchUsersRead } from './search-users/definition.js';
 import { threadRepliesRead } from './thread-replies/definition.js';
 
 /**
@@ -16,6 +20,10 @@ export const READS: readonly ReadDefinition[] = [
   threadRepliesRead,
   channelHistoryRead,
   messageContextRead,
+  searchFilesRead,
+  readFileRead,
+  searchChannelsRead,
+  searchUsersRead,
   searchToolsRead,
 ];
 

@@ -56,7 +56,7 @@ const rawPost = (body: unknown, headers: Record<string, string> = { ...MCP_HEADE
   fetch(new URL('/mcp', base), { method: 'POST', headers, body: JSON.stringify(body) });
 
 describe('tools/list over Streamable HTTP', () => {
-  it('lists the five tools with titles, annotations and both schemas', async () => {
+  it('lists the nine tools with titles, annotations and both schemas', async () => {
     const { tools } = await client.listTools();
     expect(
       tools.map(({ name, title, annotations, inputSchema, outputSchema }) => ({
@@ -134,6 +134,57 @@ describe('tools/list over Streamable HTTP', () => {
           'max_text_chars',
         ],
         required: undefined,
+        output: 'object',
+      },
+      {
+        name: 'slack_search_files',
+        title: 'Search Slack files and canvases',
+        annotations: { readOnlyHint: true, openWorldHint: true },
+        input: [
+          'query',
+          'types',
+          'channel_ids',
+          'from_users',
+          'after',
+          'before',
+          'count',
+          'cursor',
+          'response_format',
+          'max_text_chars',
+        ],
+        required: ['query'],
+        output: 'object',
+      },
+      {
+        name: 'slack_read_file',
+        title: 'Read a Slack file or canvas',
+        annotations: { readOnlyHint: true, openWorldHint: true },
+        input: ['file_id', 'max_text_chars', 'offset', 'response_format'],
+        required: ['file_id'],
+        output: 'object',
+      },
+      {
+        name: 'slack_search_channels',
+        title: 'Search Slack channels',
+        annotations: { readOnlyHint: true, openWorldHint: true },
+        input: ['query', 'count', 'cursor', 'response_format', 'include_archived'],
+        required: ['query'],
+        output: 'object',
+      },
+      {
+        name: 'slack_search_users',
+        title: 'Search Slack people',
+        annotations: { readOnlyHint: true, openWorldHint: true },
+        input: [
+          'query',
+          'count',
+          'cursor',
+          'response_format',
+          'include_deleted',
+          'include_bots',
+          'include_email',
+        ],
+        required: ['query'],
         output: 'object',
       },
       {
@@ -437,7 +488,7 @@ describe('bad arguments are tool errors that name the argument', () => {
 
   it('an unknown tool is a JSON-RPC error naming the tools', async () => {
     await expect(call('slack_post_message', {})).rejects.toThrow(
-      /Unknown tool "slack_post_message"; the tools are slack_search_messages, slack_get_thread_replies, slack_get_channel_history, slack_get_message_context, search_tools/,
+      /Unknown tool "slack_post_message"; the tools are slack_search_messages, slack_get_thread_replies, slack_get_channel_history, slack_get_message_context, slack_search_files, slack_read_file, slack_search_channels, slack_search_users, search_tools/,
     );
   });
 });

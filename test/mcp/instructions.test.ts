@@ -5,13 +5,13 @@ import { READS } from '../../src/reads/reads.js';
 describe('lists built from the read definitions', () => {
   it('initialize instructions name every tool with what it is for', () => {
     expect(mcpInstructions(READS)).toBe(
-      "Slack search and tool search for agents: find messages with slack_search_messages, read a whole thread with slack_get_thread_replies, read a channel's latest messages with slack_get_channel_history, read a Slack link's message and what was said around it with slack_get_message_context and rank a list of tools for a task with search_tools. Answers are concise by default and carry a one-line summary that says what to do next.",
+      "Slack search and tool search for agents: find messages with slack_search_messages, read a whole thread with slack_get_thread_replies, read a channel's latest messages with slack_get_channel_history, read a Slack link's message and what was said around it with slack_get_message_context, find files and canvases with slack_search_files, read a canvas or file with slack_read_file, find channels with slack_search_channels, find people with slack_search_users and rank a list of tools for a task with search_tools. Answers are concise by default and carry a one-line summary that says what to do next.",
     );
   });
 
   it('the /mcp description lists every tool with its REST twin', () => {
     expect(mcpToolsSentence(READS)).toBe(
-      'Tools: slack_search_messages (GET /search/messages), slack_get_thread_replies (GET /threads/{channel}/{ts}), slack_get_channel_history (GET /channels/{channel}/history), slack_get_message_context (GET /messages/context) and search_tools (POST /catalog/search).',
+      'Tools: slack_search_messages (GET /search/messages), slack_get_thread_replies (GET /threads/{channel}/{ts}), slack_get_channel_history (GET /channels/{channel}/history), slack_get_message_context (GET /messages/context), slack_search_files (GET /search/files), slack_read_file (GET /files/{file_id}), slack_search_channels (GET /search/channels), slack_search_users (GET /search/users) and search_tools (POST /catalog/search).',
     );
   });
 

@@ -164,6 +164,10 @@ describe('agent-search-mcp fed bad lines', () => {
       'slack_get_thread_replies',
       'slack_get_channel_history',
       'slack_get_message_context',
+      'slack_search_files',
+      'slack_read_file',
+      'slack_search_channels',
+      'slack_search_users',
       'search_tools',
     ]);
     expect(await exited).toBe(0);

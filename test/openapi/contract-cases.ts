@@ -8,6 +8,7 @@ import {
 import type { Config } from '../../src/config.js';
 import { API_TOKEN } from '../helper.js';
 import { heavyCatalogBody } from '../support/heavy-catalog.js';
+import { findContractCases } from './find-contract-cases.js';
 
 /** A bearer token limited to project `p1` (API_TOKENS_FILE), for the 403 of the project check. */
 export const SCOPED_TOKEN = 'contract-scoped-token-5e1d';
@@ -511,4 +512,8 @@ export const contractCases: ContractCase[] = [
   { op: 'getMetrics', status: 200, request: get('/metrics', bearer()) },
   { op: 'getMetrics', status: 401, request: get('/metrics'), error: ['AS_ERR_UNAUTHORIZED', MISSING] },
   ...conversationCases,
+  ...(findContractCases(DEADLINE_MS, {
+    overloaded: OVERLOADED as [string, string],
+    deadline: DEADLINE as [string, string],
+  }) as ContractCase[]),
 ];

@@ -1,0 +1,101 @@
+import { Errors } from '../errors.js';
+import type { FindCursor } from '../slack/find-cursor.js';
+import { decodeFindCursor } from '../slack/find-cursor.js';
+import { slackCodeOf } from '../slack-client/map-slack-error.js';
+import {
+  RTS_CHANNEL_SCOPES,
+  RTS_CONTENT_SCOPES,
+  RTS_NOT_THERE,
+  RTS_SEARCH,
+  type RtsContentType,
+  type RtsSearchBody,
+} from '../slack-client/rts.js';
+import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
+import type { FindWording } from './find-wording.js';
+import type { PipelineDeps } from './read-deps.js';
+import { RtsQuotaSpent, rtsQuotaError } from './search-messages/rts-search.js';
+
+/** What the file, channel and people reads work with. */
+export type FindDeps = PipelineDeps;
+
+export type FindBackendName = 'rts' | 'legacy';
+
+/** How long auto leaves Real-time Search alone for a token it refused (not there for it). */
+const RTS_OFF_MS = 10 * 60_000;
+const switchedOff = new Map<string, number>();
+
+/** The caller's cursor, or a 400 naming the parameter when it is not one of ours. */
+export function readCursor(
+  raw: string | undefined,
+  wording: FindWording,
+  what: string,
+): FindCursor | undefined {
+  if (raw === undefined) return undefined;
+  const cursor = decodeFindCursor(raw);
+  if (!cursor)
+    throw new Errors.BadRequest(
+      `${wording.param('cursor')} was not issued by a ${what} search: pass next_cursor from the previous page as it is`,
+    );
+  return cursor;
+}
+
+/** Channel types the token's scopes let a real-time search look in (public only when it did not say). */
+function rtsChannelTypes(me: SlackIdentity): string {
+  const types = (['public_channel', 'private_channel'] as const).filter((t) =>
+    me.scopes?.includes(RTS_CHANNEL_SCOPES[t]),
+  );
+  return (types.length > 0 ? types : ['public_channel']).join(',');
+}
+
+/**
+ * Runs a find read on the backend that should answer it: a cursor's own backend; else RTS when configured,
+ * or in auto when the token has the content's RTS scope. In auto, a fresh search RTS cannot answer (quota
+ * spent, not there for this token) is answered by the legacy backend, with a note saying why.
+ */
+export async function onBackend<T>(
+  deps: FindDeps,
+  access: SlackAccess,
+  me: SlackIdentity,
+  content: RtsContentType,
+  cursor: FindCursor | undefined,
+  run: { rts: () => Promise<T>; legacy: (note?: string) => Promise<T> },
+): Promise<T> {
+  const id = deps.slack.identityOf(access);
+  const off = switchedOff.get(id);
+  if (off !== undefined && off <= deps.clock()) switchedOff.delete(id);
+  const scoped = me.scopes?.includes(RTS_CONTENT_SCOPES[content]) ?? false;
+  const useRts = cursor
+    ? cursor.kind === 'rts'
+    : deps.backendKind === 'rts' || (deps.backendKind === 'auto' && scoped && !switchedOff.has(id));
+  if (!useRts) return run.legacy();
+  try {
+    return await run.rts();
+  } catch (err: unknown) {
+    const fallback = deps.backendKind === 'auto' && !cursor;
+    if (err instanceof RtsQuotaSpent) {
+      if (!fallback) throw rtsQuotaError(err);
+      return run.legacy(`${err.message} and this user's are spent: the legacy backend answered.`);
+    }
+    const code = slackCodeOf(err);
+    if (!fallback || !code || !RTS_NOT_THERE.has(code)) throw err;
+    switchedOff.set(id, deps.clock() + RTS_OFF_MS);
+    if (switchedOff.size > 10_000) switchedOff.delete(switchedOff.keys().next().value as string);
+    return run.legacy();
+  }
+}
+
+/** One real-time search page for `content_types=<content>`: never stored; counted against the user's quota. */
+export function rtsSearch(
+  deps: FindDeps,
+  access: SlackAccess,
+  me: SlackIdentity,
+  content: Exclude<RtsContentType, 'messages'>,
+  args: Record<string, unknown>,
+): Promise<RtsSearchBody> {
+  const admit = async (who: SlackIdentity) => {
+    const waitMs = await deps.rtsQuota.take(`${who.teamId}:${who.userId}`);
+    if (waitMs > 0) throw new RtsQuotaSpent(Math.ceil(waitMs / 1000));
+  };
+  const body = { content_types: content, channel_types: rtsChannelTypes(me), ...args };
+  return deps.slack.live(access, RTS_SEARCH, body, admit) as Promise<RtsSearchBody>;
+}

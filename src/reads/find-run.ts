@@ -1,0 +1,30 @@
+import type { CacheStatus } from '../cache/types.js';
+import type { Surface } from '../slack/wording.js';
+import type { SlackAccess } from '../slack-client/types.js';
+import type { FindDeps } from './find-backend.js';
+import { FIND_WORDING, type FindWording } from './find-wording.js';
+import type { PipelineDeps } from './read-deps.js';
+import { renderOnce } from './with-compact.js';
+
+type FindRead<P, B> = (
+  deps: FindDeps,
+  access: SlackAccess,
+  params: P,
+  wording: FindWording,
+) => Promise<{ body: B; cache: CacheStatus }>;
+
+/**
+ * A file, channel or people read as a Slack read: its front end's wording, and response_format=compact
+ * answered with the concise answer rendered as text.
+ */
+export function findRun<P extends { response_format: string }, B extends object, C extends object>(
+  read: FindRead<P, B>,
+  render: (concise: C) => string,
+) {
+  return async (deps: PipelineDeps, access: SlackAccess, params: P, surface: Surface) => {
+    const wording = FIND_WORDING[surface];
+    if (params.response_format !== 'compact') return read(deps, access, params, wording);
+    const answer = await read(deps, access, { ...params, response_format: 'concise' }, wording);
+    return { ...answer, text: renderOnce(answer.body as unknown as C, render) };
+  };
+}

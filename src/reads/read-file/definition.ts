@@ -1,0 +1,46 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { findRun } from '../find-run.js';
+import { defineRead, slackRun } from '../read-definition.js';
+import { compactFile } from './compact.js';
+import { readFile } from './run.js';
+import {
+  ConciseFileBody,
+  DetailedFileBody,
+  ReadFileParams,
+  type ReadFileParams as ReadFileParamsType,
+  ReadFileQuery,
+  readFileSchema,
+} from './schemas.js';
+import { READ_FILE_PATH, READ_FILE_TOOL } from './wording.js';
+
+const ReadFileArguments = Type.Object(
+  { file_id: ReadFileParams.properties.file_id, ...ReadFileQuery.properties },
+  { additionalProperties: false },
+);
+
+export const readFileRead = defineRead<ReadFileParamsType>({
+  name: 'read-file',
+  area: 'slack',
+  title: 'Read a Slack file or canvas',
+  rest: {
+    method: 'GET',
+    path: READ_FILE_PATH,
+    operationId: 'readFile',
+    description:
+      'Returns a file’s metadata (files.info) and its text, downloaded with the caller’s own token from Slack’s file host only (2 MB at most): canvases and HTML as Markdown-like text (headings, lists, checklists, links, tables; mentions as names), text, CSV and snippets as they are; PDFs, images and other files as metadata with a summary saying where to open them. `max_text_chars` and `offset` page through long texts. A file the caller cannot see is a 404.',
+    schema: readFileSchema,
+  },
+  mcp: {
+    tool: READ_FILE_TOOL,
+    description:
+      'Read a file or canvas found with slack_search_files: its text (canvases as Markdown-like text) and metadata. offset reads on. response_format=compact costs the fewest tokens.',
+    purpose: 'read a canvas or file',
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    arguments: ReadFileArguments,
+    hints: { max_text_chars: '0 = all', offset: 'read on from here' },
+    output: { concise: ConciseFileBody },
+    toParams: (args: Static<typeof ReadFileArguments>) => args,
+  },
+  schemas: [ConciseFileBody, DetailedFileBody],
+  run: slackRun(findRun(readFile, compactFile)),
+});

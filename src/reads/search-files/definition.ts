@@ -1,0 +1,40 @@
+import { findRun } from '../find-run.js';
+import { defineRead, slackRun } from '../read-definition.js';
+import { compactFiles } from './compact.js';
+import { searchFiles } from './run.js';
+import {
+  ConciseFile,
+  ConciseFilesBody,
+  DetailedFilesBody,
+  type SearchFilesParams,
+  SearchFilesQuery,
+  searchFilesSchema,
+} from './schemas.js';
+import { FILES_PATH, FILES_TOOL } from './wording.js';
+
+export const searchFilesRead = defineRead<SearchFilesParams>({
+  name: 'search-files',
+  area: 'slack',
+  title: 'Search Slack files and canvases',
+  lists: ['types', 'channel_ids', 'from_users'],
+  rest: {
+    method: 'GET',
+    path: FILES_PATH,
+    operationId: 'searchFiles',
+    description:
+      'Finds files and canvases the caller can see by title, name and text: Slack’s Real-time Search (content_types=files) when the token has search:read.files (SLACK_SEARCH_BACKEND), else search.files. `types` narrows to kinds of files (Slack has no such filter: a page may hold fewer than `count`; the summary says how many were left out). Read one with GET /files/{file_id}.',
+    schema: searchFilesSchema,
+  },
+  mcp: {
+    tool: FILES_TOOL,
+    description:
+      'Search files and canvases (runbooks, briefs, snippets, PDFs) by title and text. Read one with slack_read_file. response_format=compact costs the fewest tokens.',
+    purpose: 'find files and canvases',
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    arguments: SearchFilesQuery,
+    hints: { types: 'canvases, snippets, pdfs…', channel_ids: 'ids or #names', from_users: 'ids or @names' },
+    output: { concise: ConciseFilesBody },
+  },
+  schemas: [ConciseFile, ConciseFilesBody, DetailedFilesBody],
+  run: slackRun(findRun(searchFiles, compactFiles)),
+});

@@ -1,0 +1,38 @@
+import { findRun } from '../find-run.js';
+import { defineRead, slackRun } from '../read-definition.js';
+import { compactUsers } from './compact.js';
+import { searchUsers } from './run.js';
+import {
+  ConciseUser,
+  ConciseUsersBody,
+  type SearchUsersParams,
+  SearchUsersQuery,
+  searchUsersSchema,
+} from './schemas.js';
+import { USERS_PATH, USERS_TOOL } from './wording.js';
+
+export const searchUsersRead = defineRead<SearchUsersParams>({
+  name: 'search-users',
+  area: 'slack',
+  title: 'Search Slack people',
+  rest: {
+    method: 'GET',
+    path: USERS_PATH,
+    operationId: 'searchUsers',
+    description:
+      'Finds people by handle, real name, display name and title, best first: Slack’s Real-time Search (content_types=users) when the token has search:read.users, else a directory read from users.list (per workspace, or per user for a guest, who sees only whom Slack shows them; `searched` says how much of it was loaded). Deactivated people and bots only when asked; email only with include_email=true and when Slack sends one.',
+    schema: searchUsersSchema,
+  },
+  mcp: {
+    tool: USERS_TOOL,
+    description:
+      'Search people by name, handle or job title ("who owns billing?"). response_format=compact costs the fewest tokens.',
+    purpose: 'find people',
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    arguments: SearchUsersQuery,
+    hints: {},
+    output: { concise: ConciseUsersBody },
+  },
+  schemas: [ConciseUser, ConciseUsersBody],
+  run: slackRun(findRun(searchUsers, compactUsers)),
+});

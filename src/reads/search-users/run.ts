@@ -1,0 +1,158 @@
+import type { CacheStatus } from '../../cache/types.js';
+import { encodeFindCursor } from '../../slack/find-cursor.js';
+import { rankDirectory } from '../../slack/rank-directory.js';
+import { filled, isObject, objects, type SlackObject, str } from '../../slack/slack-values.js';
+import { RTS_PAGE_LIMIT } from '../../slack-client/rts.js';
+import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
+import { directoryPage, searchedNote } from '../../slack-search/directory-page.js';
+import { peopleDirectory } from '../../slack-search/people-and-channels.js';
+import { type FindDeps, onBackend, readCursor, rtsSearch } from '../find-backend.js';
+import type { FindWording } from '../find-wording.js';
+import type { ConciseUser, SearchUsersParams, UsersBody } from './schemas.js';
+
+type Answer = { body: UsersBody; cache: CacheStatus };
+
+const profileOf = (u: SlackObject) => (isObject(u.profile) ? u.profile : {});
+
+function conciseUser(u: SlackObject, workspaceUrl: string, params: SearchUsersParams): ConciseUser {
+  const p = profileOf(u);
+  const id = str(u.id) ?? '';
+  const realName = str(u.real_name) ?? '';
+  const display = filled(p.display_name);
+  return {
+    user_id: id,
+    name: str(u.name) ?? '',
+    real_name: realName,
+    ...(display && display !== realName ? { display_name: display } : {}),
+    title: filled(p.title) ?? null,
+    is_bot: u.is_bot === true,
+    ...(params.include_deleted && u.deleted === true ? { deleted: true } : {}),
+    ...(filled(u.tz) ? { tz: str(u.tz) } : {}),
+    ...(params.include_email && filled(p.email) ? { email: str(p.email) } : {}),
+    permalink: `${workspaceUrl}team/${id}`,
+  };
+}
+
+/** A real-time search user result: what Slack matched (`content`) is not split into title and names. */
+function conciseRtsUser(u: SlackObject): ConciseUser {
+  return {
+    user_id: str(u.user_id) ?? '',
+    name: str(u.name) ?? '',
+    real_name: str(u.real_name) ?? '',
+    title: null,
+    is_bot: null,
+    permalink: str(u.permalink) ?? '',
+  };
+}
+
+function summary(
+  shown: number,
+  total: number | undefined,
+  more: boolean,
+  notes: string[],
+  wording: FindWording,
+) {
+  const n = total ?? shown;
+  const head = `Found ${n} ${n === 1 ? 'person' : 'people'}${total !== undefined && shown < total ? `, showing ${shown}` : ''}.`;
+  const next =
+    shown > 0
+      ? [wording.personMessages]
+      : ['Try a handle, a name or a job title; include_bots or include_deleted for those.'];
+  return [head, ...notes, ...(more ? ['Use next_cursor for more results.'] : []), ...next].join(' ');
+}
+
+/** People by handle, names and title: Real-time Search, else the people directory, ranked. */
+export async function searchUsers(
+  deps: FindDeps,
+  access: SlackAccess,
+  params: SearchUsersParams,
+  wording: FindWording,
+): Promise<Answer> {
+  const cursor = readCursor(params.cursor, wording, 'people');
+  const me = await deps.slack.whoAmI(access);
+  return onBackend(deps, access, me, 'users', cursor, {
+    rts: () => viaRts(deps, access, me, params, wording, cursor?.kind === 'rts' ? cursor : undefined),
+    legacy: (note) =>
+      viaDirectory(deps, access, me, params, wording, cursor?.kind === 'offset' ? cursor.offset : 0, note),
+  });
+}
+
+async function viaDirectory(
+  deps: FindDeps,
+  access: SlackAccess,
+  me: SlackIdentity,
+  params: SearchUsersParams,
+  wording: FindWording,
+  offset: number,
+  note?: string,
+): Promise<Answer> {
+  const people = await peopleDirectory(deps, access, me);
+  const all = people.items.filter(
+    (u) => (params.include_deleted || u.deleted !== true) && (params.include_bots || u.is_bot !== true),
+  );
+  const ranked = rankDirectory(params.query, all, (u) => {
+    const p = profileOf(u);
+    return {
+      names: [str(u.name) ?? '', str(u.real_name) ?? '', str(p.display_name) ?? ''],
+      words: [str(p.title) ?? ''],
+    };
+  });
+  const page = directoryPage(ranked, offset, params.count);
+  const notes = [searchedNote(all.length, people.complete, 'person'), note].filter((n): n is string =>
+    Boolean(n),
+  );
+  const s = summary(page.items.length, ranked.length, page.more, notes, wording);
+  const searched = { entries: all.length, complete: people.complete };
+  const base = {
+    ok: true as const,
+    query: params.query,
+    backend: 'legacy' as const,
+    searched,
+    summary: s,
+    ...page.next,
+  };
+  const withoutEmail = (u: SlackObject) =>
+    params.include_email ? u : { ...u, profile: { ...profileOf(u), email: undefined } };
+  const body: UsersBody =
+    params.response_format === 'detailed'
+      ? { ...base, users: page.items.map(withoutEmail) }
+      : { ...base, users: page.items.map((u) => conciseUser(u, me.url, params)) };
+  return { body, cache: people.status };
+}
+
+async function viaRts(
+  deps: FindDeps,
+  access: SlackAccess,
+  me: SlackIdentity,
+  params: SearchUsersParams,
+  wording: FindWording,
+  cursor: { cursor: string; seen: number } | undefined,
+): Promise<Answer> {
+  const args = {
+    query: params.query,
+    limit: Math.min(RTS_PAGE_LIMIT, params.count),
+    include_bots: params.include_bots,
+    include_deleted_users: params.include_deleted,
+    ...(cursor ? { cursor: cursor.cursor } : {}),
+  };
+  const found = await rtsSearch(deps, access, me, 'users', args);
+  const list = objects(isObject(found.results) ? found.results.users : undefined);
+  const slackNext = found.response_metadata?.next_cursor || undefined;
+  const seen = (cursor?.seen ?? 0) + list.length;
+  const next = slackNext
+    ? { response_metadata: { next_cursor: encodeFindCursor({ kind: 'rts', cursor: slackNext, seen }) } }
+    : {};
+  const s = summary(
+    list.length,
+    slackNext ? undefined : seen,
+    Boolean(slackNext),
+    slackNext ? ["Slack's real-time search reports no total: there are more."] : [],
+    wording,
+  );
+  const base = { ok: true as const, query: params.query, backend: 'rts' as const, summary: s, ...next };
+  const body: UsersBody =
+    params.response_format === 'detailed'
+      ? { ...found, ...base, results: { ...(isObject(found.results) ? found.results : {}), users: list } }
+      : { ...base, users: list.map(conciseRtsUser) };
+  return { body, cache: 'MISS' };
+}

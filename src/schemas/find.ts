@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
+
+/** Which Slack search answered a file, channel or people search. */
+export const FindBackend = StringEnum(['legacy', 'rts'], {
+  description:
+    "Which Slack search answered: Slack's Real-time Search API (rts, assistant.search.context), or legacy (search.files; conversations.list and users.list read into a directory)",
+});
+
+/** The file kinds a file search may be narrowed to (`types`), after Slack's own file type groups. */
+export const FILE_KINDS = [
+  'canvases',
+  'snippets',
+  'text',
+  'pdfs',
+  'images',
+  'documents',
+  'zips',
+  'other',
+] as const;
+export type FileKindName = (typeof FILE_KINDS)[number];
+
+export const FileKind = StringEnum(FILE_KINDS, { description: 'A kind of file' });
+
+/** When a file was created or changed. */
+export const Iso = Type.String({ description: 'ISO 8601, UTC' });
+
+/** How much of a channel or people directory a legacy search looked at. */
+export const Searched = Type.Object(
+  {
+    entries: Type.Integer({ description: 'How many were searched' }),
+    complete: Type.Boolean({ description: 'False while the directory is still loading: search again later' }),
+  },
+  { additionalProperties: false, description: 'Legacy only: how much of the directory was searched' },
+);
+
+/** A true/false Slack may not have said. */
+export const KnownBool = (description: string) =>
+  Type.Union([Type.Boolean(), Type.Null()], { description: `${description}; null when Slack did not say` });

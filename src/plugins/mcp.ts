@@ -1,27 +1,17 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { callTool } from '../mcp/call-tool.js';
+import type { McpTools } from '../mcp/create-server.js';
 import type { McpCaller } from '../mcp/mcp-caller.js';
 import { MCP_TOOLS } from '../mcp/tools.js';
-import { API_VERSION } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A fresh MCP server with our tools, acting for one caller (an /mcp request, or the stdio user). */
-    mcpServer: (caller: McpCaller) => Server;
+    /** Our tools as one caller sees and calls them (an /mcp request, or the stdio user). */
+    mcpTools: (caller: McpCaller) => McpTools;
   }
 }
-
-const INSTRUCTIONS =
-  'Slack search and tool search for agents. Find messages with slack_search_messages, read a whole thread with slack_get_thread_replies, and rank a list of tools for a task with search_tools. Answers are concise by default and carry a one-line summary that says what to do next.';
 
 async function mcp(app: FastifyInstance) {
   const tools = MCP_TOOLS.map(
@@ -32,34 +22,23 @@ async function mcp(app: FastifyInstance) {
         title,
         description,
         annotations,
-        inputSchema: inputSchema as { type: 'object' },
-        outputSchema: outputSchema as { type: 'object' },
+        inputSchema: inputSchema as Tool['inputSchema'],
+        outputSchema: outputSchema as Tool['outputSchema'],
       },
     }),
   );
   const byName = new Map(MCP_TOOLS.map((tool) => [tool.name, tool]));
-  // One validator for every server: each server would otherwise build its own Ajv instance.
-  const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  app.decorate('mcpServer', (caller: McpCaller) => {
-    const server = new Server(
-      { name: 'agent-search', version: API_VERSION },
-      { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator },
-    );
+  app.decorate('mcpTools', (caller: McpCaller) => {
     // A token sees the tools of its access areas only (the stdio user, with no token, sees all).
     const access = caller.apiClient?.access;
-    const visible = tools.filter((t) => !access || access.has(t.area)).map((t) => t.listed);
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: visible }));
-    server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
-      const tool = byName.get(params.name);
-      if (!tool)
-        throw new McpError(
-          ErrorCode.InvalidParams,
-          `Unknown tool ${JSON.stringify(params.name.slice(0, 100))}; the tools are ${[...byName.keys()].join(', ')}`,
-        );
-      return callTool(app, tool, params.arguments, caller);
-    });
-    return server;
+    return {
+      listed: tools.filter((t) => !access || access.has(t.area)).map((t) => t.listed),
+      call: (name: string, args: unknown) => {
+        const tool = byName.get(name);
+        return tool && callTool(app, tool, args, caller);
+      },
+    };
   });
 }
 

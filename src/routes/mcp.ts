@@ -1,11 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { mcpOriginPolicy } from '../config.js';
 import { Errors } from '../errors.js';
 import { refusal } from '../http/origin-check.js';
 import { checkMessage, INVALID_REQUEST } from '../mcp/check-message.js';
 import type { McpCaller } from '../mcp/mcp-caller.js';
+import { API_VERSION } from '../plugins/openapi.js';
 import { mcpDeleteSchema, mcpGetSchema, mcpPostSchema } from '../schemas/mcp.js';
 
 const acceptsMcp = (accept = '') =>
@@ -58,7 +58,13 @@ export default async function mcpRoute(app: FastifyInstance) {
         deadline: request.deadline,
         slackAccess: () => app.slackAccess(request),
       };
-      const server = app.mcpServer(caller);
+      // The MCP SDK is loaded by the first /mcp request, not at start.
+      const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await Promise.all([
+        import('../mcp/create-server.js'),
+        import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+      ]);
+      const tools = app.mcpTools(caller);
+      const server = createMcpServer(API_VERSION, async () => tools);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -30,7 +30,7 @@ const MIN_RETRY_AFTER_S = 1;
  * must not block a method for every user of the workspace for a day.
  */
 export async function callSlack<T>(
-  client: WebClient,
+  client: WebClient | Promise<WebClient>,
   method: string,
   args: Record<string, unknown>,
   ctx: CallContext,
@@ -38,7 +38,7 @@ export async function callSlack<T>(
   for (let retries = 0; ; retries++) {
     await ctx.gate.acquire(ctx.scope, method, ctx.deadline);
     try {
-      const body = await client.apiCall(method, args);
+      const body = await (await client).apiCall(method, args);
       const result = (ctx.keepSdkMetadata ? body : stripSdkMetadata(body)) as T;
       ctx.onCall?.(method, 'ok');
       return result;

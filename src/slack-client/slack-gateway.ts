@@ -55,7 +55,7 @@ export const MAX_CHANNEL_LIST_PAGES = 10;
 interface TokenKeys {
   identity: string;
   authKey: string;
-  client: () => WebClient;
+  client: () => Promise<WebClient>;
   /** The memoised auth.test answer, reused without a cache read from `from` until `until`. */
   me?: { value: SlackIdentity; from: number; until: number };
   /** When Slack last rejected the token: a lookup begun before then must not memoise its answer. */

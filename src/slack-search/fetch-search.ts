@@ -65,7 +65,7 @@ async function searchPaged(
   wording: Wording,
 ): Promise<FoundMatches> {
   const ours = params.cursor ? decodeSearchCursor(params.cursor) : undefined;
-  if (ours?.kind === 'rts') badCursor(wording, 'search.messages');
+  if (ours?.kind === 'rts' || ours?.kind === 'rtsToMe') badCursor(wording, 'search.messages');
   if (ours?.kind === 'toMe')
     throw new Errors.BadRequest(
       `${wording.param('cursor')} was issued by a to_me=true search: send it with to_me=true`,

@@ -42,8 +42,8 @@ const rts = (d: SearchBackendDeps): SearchBackend => {
 /**
  * RTS when the token's scopes (auth.test) include search:read.public, else search.messages. An RTS answer
  * saying this token cannot use it switches the token to search.messages for `fallbackMs`, logged once;
- * a spent per-user quota is answered by search.messages too, saying so. to_me=true (two merged searches)
- * stays on search.messages.
+ * a spent per-user quota is answered by search.messages too, saying so. to_me=true and dm need a DM scope
+ * as well (search:read.im or search:read.mpim); without one they stay on search.messages.
  */
 const auto = (d: SearchBackendDeps): SearchBackend => {
   const viaRts = createRtsSearch(d);
@@ -53,8 +53,12 @@ const auto = (d: SearchBackendDeps): SearchBackend => {
   const prefers: SearchBackend['prefers'] = (access, me: SlackIdentity, params) => {
     const until = switchedUntil.get(key(access));
     if (until !== undefined && until <= d.clock()) switchedUntil.delete(key(access));
-    const rtsScope = me.scopes?.includes('search:read.public') ?? false;
-    return rtsScope && params.to_me !== 'true' && !switchedUntil.has(key(access)) ? 'rts' : 'search.messages';
+    const scopes = me.scopes ?? [];
+    const noDms = params.to_me !== 'true' && params.to_me !== 'dm';
+    const rtsScope =
+      scopes.includes('search:read.public') &&
+      (noDms || scopes.includes('search:read.im') || scopes.includes('search:read.mpim'));
+    return rtsScope && !switchedUntil.has(key(access)) ? 'rts' : 'search.messages';
   };
   return {
     prefers,

@@ -19,6 +19,7 @@ export interface SearchBackendDeps extends RtsSearchDeps {
 }
 
 const legacy = (d: SearchBackendDeps): SearchBackend => ({
+  fixed: 'search.messages',
   prefers: () => 'search.messages',
   fetch: async (access, me, params, wording) => ({
     ...(await fetchMatches(d.slack, access, me, params, wording)),
@@ -31,9 +32,10 @@ const legacy = (d: SearchBackendDeps): SearchBackend => ({
 const rts = (d: SearchBackendDeps): SearchBackend => {
   const search = createRtsSearch(d);
   return {
+    fixed: 'rts',
     prefers: () => 'rts',
-    fetch: (access, me, params, wording) =>
-      search(access, me, params, wording).catch((err) => {
+    fetch: async (access, me, params, wording) =>
+      search(access, await me, params, wording).catch((err) => {
         throw err instanceof RtsQuotaSpent ? rtsQuotaError(err) : err;
       }),
   };
@@ -62,16 +64,17 @@ const auto = (d: SearchBackendDeps): SearchBackend => {
   };
   return {
     prefers,
-    async fetch(access, me, params, wording): Promise<SearchOutcome> {
+    async fetch(access, identity, params, wording): Promise<SearchOutcome> {
+      const me = await identity;
       if (prefers(access, me, params) === 'search.messages')
-        return viaLegacy.fetch(access, me, params, wording);
+        return viaLegacy.fetch(access, identity, params, wording);
       try {
         return await viaRts(access, me, params, wording);
       } catch (err) {
         const code = slackCodeOf(err);
         if (err instanceof RtsQuotaSpent) {
           if (me.scopes && !me.scopes.includes('search:read')) throw rtsQuotaError(err);
-          const found = await viaLegacy.fetch(access, me, params, wording);
+          const found = await viaLegacy.fetch(access, identity, params, wording);
           const note = `${err.message} and this user's are spent: search.messages answered (keywords); real-time search again in ${err.retryAfterS} s.`;
           return { ...found, notes: [note, ...found.notes] };
         }
@@ -84,7 +87,7 @@ const auto = (d: SearchBackendDeps): SearchBackend => {
         }
         switchedUntil.set(key(access), d.clock() + d.fallbackMs);
         if (switchedUntil.size > 10_000) switchedUntil.delete(switchedUntil.keys().next().value as string);
-        return viaLegacy.fetch(access, me, params, wording);
+        return viaLegacy.fetch(access, identity, params, wording);
       }
     },
   };

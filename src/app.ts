@@ -21,22 +21,18 @@ import mcpPlugin from './plugins/mcp.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import overload from './plugins/overload.js';
+import readsPlugin from './plugins/reads.js';
 import redisPlugin from './plugins/redis.js';
 import requestId from './plugins/request-id.js';
 import slackPlugin from './plugins/slack.js';
-import slackSearchPlugin from './plugins/slack-search.js';
 import type { RateGate } from './rate-gates/rate-gate.js';
-import catalogSearchRoute from './routes/catalog-search.js';
-import channelsRoute from './routes/channels.js';
+import { ALL_SCHEMAS } from './reads/reads.js';
 import healthRoutes from './routes/health.js';
 import mcpRoute from './routes/mcp.js';
-import messagesRoute from './routes/messages.js';
 import metricsRoute from './routes/metrics.js';
-import searchMessagesRoute from './routes/search-messages.js';
-import threadsRoute from './routes/threads.js';
+import readRoutes from './routes/reads.js';
 import { AJV_OPTIONS } from './schemas/ajv-options.js';
 import { lazyCompilers } from './schemas/lazy-compilers.js';
-import { sharedSchemas } from './schemas/shared.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.deadline = clock() + config.REQUEST_DEADLINE_MS;
     done();
   });
-  for (const schema of sharedSchemas) app.addSchema(schema);
+  for (const schema of ALL_SCHEMAS) app.addSchema(schema);
 
   await app.register(errorHandler);
   await app.register(jsonBody);
@@ -129,16 +125,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRateLimit, { onLimited: metrics.onApiRateLimited });
   await app.register(cachePlugin, { clock, parts: options.cache, onEvent: metrics.onCacheEvent });
   await app.register(slackPlugin, { clock, onCall: metrics.onSlackCall, onRateWait: metrics.onRateWait });
-  await app.register(slackSearchPlugin, { clock, onAnswerHit: () => metrics.onCacheEvent('hit') });
   await app.register(catalogPlugin, { onRanked: metrics.onRanked });
+  await app.register(readsPlugin, { clock, onAnswerHit: () => metrics.onCacheEvent('hit') });
   await app.register(mcpPlugin);
 
   await app.register(healthRoutes);
-  await app.register(searchMessagesRoute);
-  await app.register(threadsRoute);
-  await app.register(channelsRoute);
-  await app.register(messagesRoute);
-  await app.register(catalogSearchRoute);
+  await app.register(readRoutes);
   await app.register(mcpRoute);
   await app.register(metricsRoute);
   return app;

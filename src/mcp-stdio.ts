@@ -7,9 +7,11 @@ import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { parseJson } from './http/parse-json.js';
 import { loggerOptions } from './logging/log-options.js';
 import { createMcpServer } from './mcp/create-server.js';
+import { mcpInstructions } from './mcp/instructions.js';
 import { StdioLinesTransport } from './mcp/stdio-lines.js';
 import { trackUnanswered } from './mcp/unanswered.js';
 import { API_VERSION } from './plugins/openapi.js';
+import { READS } from './reads/reads.js';
 import type { SlackAccess } from './slack-client/types.js';
 
 // `agent-search-mcp`: the MCP tools over stdio for a local client. The same app as the HTTP service
@@ -46,7 +48,8 @@ function slackAccess(): SlackAccess {
   };
 }
 
-const server = createMcpServer(API_VERSION, async () => {
+const info = { version: API_VERSION, instructions: mcpInstructions(READS) };
+const server = createMcpServer(info, async () => {
   const ready = await app();
   return ready.mcpTools({
     log,

@@ -2,8 +2,8 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import type { TSchema } from '@sinclair/typebox';
 import type { ErrorObject } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+import { ALL_SCHEMAS } from '../reads/reads.js';
 import { AJV_OPTIONS } from '../schemas/ajv-options.js';
-import { sharedSchemas } from '../schemas/shared.js';
 
 /** The arguments as the service takes them (coerced, defaults filled in), or what is wrong with them. */
 export type CheckArguments = (args: unknown) => { value: unknown } | { error: string };
@@ -42,7 +42,7 @@ let fastifyCompiler: ((route: { schema: TSchema }) => FastifyValidate) | undefin
 export function queryRules(schema: TSchema): CheckArguments {
   return onFirstCheck(() => {
     fastifyCompiler ??= AjvCompiler()(
-      Object.fromEntries(sharedSchemas.map((s) => [s.$id as string, s])),
+      Object.fromEntries(ALL_SCHEMAS.map((s) => [s.$id as string, s])),
       AJV_OPTIONS,
     ) as unknown as (route: { schema: TSchema }) => FastifyValidate;
     return fromFastifyValidator(fastifyCompiler({ schema }));

@@ -9,9 +9,6 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 
-const INSTRUCTIONS =
-  'Slack search and tool search for agents. Find messages with slack_search_messages, read a whole thread with slack_get_thread_replies, and rank a list of tools for a task with search_tools. Answers are concise by default and carry a one-line summary that says what to do next.';
-
 /** What a server serves for its caller: the tools it may see, and a call of one of them. */
 export interface McpTools {
   listed: Tool[];
@@ -26,11 +23,14 @@ let jsonSchemaValidator: AjvJsonSchemaValidator | undefined;
  * A fresh MCP server with our tools. `tools` is awaited at the first tools/list or tools/call only, so
  * the stdio bin answers `initialize` before the app behind the tools is built.
  */
-export function createMcpServer(version: string, tools: () => Promise<McpTools>): Server {
+export function createMcpServer(
+  { version, instructions }: { version: string; instructions: string },
+  tools: () => Promise<McpTools>,
+): Server {
   jsonSchemaValidator ??= new AjvJsonSchemaValidator();
   const server = new Server(
     { name: 'agent-search', version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+    { capabilities: { tools: {} }, instructions, jsonSchemaValidator },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await tools()).listed }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {

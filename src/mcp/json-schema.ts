@@ -1,9 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
-import { sharedSchemas } from '../schemas/shared.js';
+import { ALL_SCHEMAS } from '../reads/reads.js';
 
 type Json = Record<string, unknown>;
 
-const byId = new Map(sharedSchemas.map((s) => [s.$id as string, s]));
+const byId = new Map(ALL_SCHEMAS.map((s) => [s.$id as string, s]));
 
 function inline(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(inline);

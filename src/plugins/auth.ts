@@ -1,15 +1,15 @@
 import bearerAuth from '@fastify/bearer-auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors, withRetryAfter } from '../errors.js';
-import { FailureLimiter } from '../http/failure-limiter.js';
 import {
   type AccessArea,
   type ApiClient,
   assertAccess,
   createClientLookup,
   loadApiTokens,
-} from './api-tokens.js';
+} from '../access/api-tokens.js';
+import { Errors, withRetryAfter } from '../errors.js';
+import { FailureLimiter } from '../http/failure-limiter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,17 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSearcher, RankTimeout } from '../catalog/index.js';
 import { duplicateToolKey, searchCatalog } from '../catalog/search-catalog.js';
 import { Errors } from '../errors.js';
-import type { SearchRequest, SearchResult } from '../schemas/catalog.js';
-
-/** Who asks, for the audit line and the deadline: the REST request, or the MCP call's. */
-export type CatalogCaller = Pick<FastifyRequest, 'log' | 'apiClient' | 'project' | 'deadline'>;
+import type { CatalogCaller, CatalogService } from '../reads/read-definition.js';
+import type { SearchRequest } from '../schemas/catalog.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Tool search (POST /catalog/search and the search_tools MCP tool): a validated request in, results out. */
-    catalog: { search: (body: SearchRequest, caller: CatalogCaller) => Promise<{ results: SearchResult[] }> };
+    catalog: CatalogService;
   }
 }
 

@@ -1,45 +1,45 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { callTool } from '../mcp/call-tool.js';
 import type { McpTools } from '../mcp/create-server.js';
-import type { McpCaller } from '../mcp/mcp-caller.js';
-import { MCP_TOOLS } from '../mcp/tools.js';
+import { mcpInstructions } from '../mcp/instructions.js';
+import { toolOf } from '../mcp/tools.js';
+import type { ReadCaller } from '../reads/read-definition.js';
+import { READS } from '../reads/reads.js';
+import { API_VERSION } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Our tools as one caller sees and calls them (an /mcp request, or the stdio user). */
-    mcpTools: (caller: McpCaller) => McpTools;
+    mcpTools: (caller: ReadCaller) => McpTools;
+    /** A fresh MCP server with our tools, acting for one caller (an /mcp request). */
+    mcpServer: (caller: ReadCaller) => Promise<Server>;
   }
 }
 
 async function mcp(app: FastifyInstance) {
-  const tools = MCP_TOOLS.map(
-    ({ name, area, title, description, annotations, inputSchema, outputSchema }) => ({
-      area,
-      listed: {
-        name,
-        title,
-        description,
-        annotations,
-        inputSchema: inputSchema as Tool['inputSchema'],
-        outputSchema: outputSchema as Tool['outputSchema'],
-      },
-    }),
-  );
-  const byName = new Map(MCP_TOOLS.map((tool) => [tool.name, tool]));
+  const tools = READS.map(toolOf);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const instructions = mcpInstructions(READS);
 
-  app.decorate('mcpTools', (caller: McpCaller) => {
+  app.decorate('mcpTools', (caller: ReadCaller) => {
     // A token sees the tools of its access areas only (the stdio user, with no token, sees all).
     const access = caller.apiClient?.access;
     return {
-      listed: tools.filter((t) => !access || access.has(t.area)).map((t) => t.listed),
+      listed: tools.filter((t) => !access || access.has(t.read.area)).map((t) => t.listed),
       call: (name: string, args: unknown) => {
         const tool = byName.get(name);
-        return tool && callTool(app, tool, args, caller);
+        return tool && callTool(app.readServices, tool, args, caller);
       },
     };
   });
+  app.decorate('mcpServer', async (caller: ReadCaller) => {
+    // The MCP SDK is loaded by the first /mcp request, not at start.
+    const { createMcpServer } = await import('../mcp/create-server.js');
+    const visible = app.mcpTools(caller);
+    return createMcpServer({ version: API_VERSION, instructions }, async () => visible);
+  });
 }
 
-export default fp(mcp, { name: 'mcp', dependencies: ['slack', 'catalog'] });
+export default fp(mcp, { name: 'mcp', dependencies: ['reads'] });

@@ -103,12 +103,6 @@ export const SearchResponse = Type.Object(
 );
 
 export const catalogSearchSchema = {
-  tags: ['catalog'],
-  operationId: 'searchTools',
-  summary: 'Find the most relevant tools',
-  description:
-    "MCP Router's cloud Search API: ranks the caller's tools for its queries. Results are sorted by relevance (0–1), tools that match nothing are left out, and an empty list is a valid answer. X-Project-Id (or x-mcpr-project) names the caller's project; a token scoped to other projects gets 403.",
-  security: [{ bearerAuth: [] }],
   headers: Type.Object(projectHeaders),
   body: Type.Ref(SearchRequest),
   response: {

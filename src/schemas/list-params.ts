@@ -1,6 +1,3 @@
-/** List parameters of GET /search/messages (and the slack_search_messages tool). */
-export const SEARCH_LIST_PARAMS = ['channel_ids', 'from_users'];
-
 /**
  * Lets list values arrive as several values, comma-separated, or both (`["C1,C2", "C3"]`): the REST
  * query string and MCP arguments alike, before validation.

@@ -121,13 +121,14 @@ const acceptHeader = {
   ),
 };
 
-export const mcpPostSchema = {
+/** POST /mcp; `tools` is the sentence listing the tools (built from the reads by the MCP front end). */
+export const mcpPostSchema = (tools: string) => ({
   tags: ['mcp'],
   operationId: 'mcp',
   summary: 'MCP over Streamable HTTP',
   description: [
     'The Model Context Protocol endpoint (Streamable HTTP transport, stateless: no Mcp-Session-Id, no server-sent events; every POST is answered with one JSON body, so any replica can take any request).',
-    'Tools: slack_search_messages (GET /search/messages as a tool), slack_get_thread_replies (GET /threads/{channel}/{ts}) and search_tools (POST /catalog/search). X-Slack-Token acts as that Slack user exactly as on the REST routes; bearer authentication, project scoping, the per-token rate limit, the deadline and load shedding are those of the REST routes, and fail with HTTP errors in our shape.',
+    `${tools} X-Slack-Token acts as that Slack user exactly as on the REST routes; bearer authentication, project scoping, the per-token rate limit, the deadline and load shedding are those of the REST routes, and fail with HTTP errors in our shape.`,
     'A browser page is refused (403 AS_ERR_ORIGIN_FORBIDDEN) unless its Origin is a loopback one or listed in MCP_ALLOWED_ORIGINS; requests without Origin (servers, CLIs) pass. With MCP_ALLOWED_HOSTS (or HOST bound to loopback) a Host naming another server gets 403 AS_ERR_HOST_FORBIDDEN. Both checks come before authentication: they are the transport spec’s DNS-rebinding protection.',
     'Bad tool arguments and Slack failures are tool results with isError: true whose text is our error body (with retryAfterSeconds for a rate limit). Notifications are answered 202 with no body.',
     'Ids come back exactly as sent (a number stays a number). A body that is not a JSON-RPC 2.0 request (an id that is neither a string nor an integer among them) is answered 400 with JSON-RPC error -32600; tools/call params that are not a tool name and an object of arguments get -32602.',
@@ -145,7 +146,7 @@ export const mcpPostSchema = {
     ...mcpErrorResponses(401, 403, 406, 413, 415, 429, 503),
     400: invalidRequestResponse(),
   },
-};
+});
 
 const methodNotAllowed = (method: string) => ({
   tags: ['mcp'],

@@ -48,8 +48,6 @@ export interface GatewayDeps {
 
 /** How long a request waits for users' names before answering with ids. */
 const NAME_LOOKUP_MS = 2_000;
-/** conversations.list pages read to resolve `#name` (1000 channels each), so a huge workspace stays bounded. */
-export const MAX_CHANNEL_LIST_PAGES = 10;
 
 /** What the process knows about one Slack token: its hashed name, client and, for a short while, identity. */
 interface TokenKeys {
@@ -95,10 +93,23 @@ export class SlackGateway {
   }
 
   search(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
-    return this.#bounded(
-      access,
-      this.#call(access, 'search.messages', args, () => this.deps.options.searchTtlMs),
-    );
+    return this.cached(access, 'search.messages', args, 'search');
+  }
+
+  /**
+   * Any Slack read method, cached per token and arguments, coalesced, rate-gated and bounded by the
+   * deadline: a new read calls a new Slack method through this, with no method of its own here. `ttl`:
+   * that of searches (CACHE_SEARCH_TTL_MS), of lists (CACHE_CHANNELS_TTL_MS), or one from the body.
+   */
+  cached(
+    access: SlackAccess,
+    method: string,
+    args: Record<string, unknown>,
+    ttl: 'search' | 'list' | ((body: SlackBody) => number),
+  ): Promise<Cached<SlackBody>> {
+    const { searchTtlMs, channelListTtlMs } = this.deps.options;
+    const ttlMs = ttl === 'search' ? () => searchTtlMs : ttl === 'list' ? () => channelListTtlMs : ttl;
+    return this.#bounded(access, this.#call(access, method, args, ttlMs));
   }
 
   /**
@@ -181,45 +192,35 @@ export class SlackGateway {
   }
 
   /**
-   * The ids of the channels the token's user can see, by name (conversations.list, public and private,
-   * at most MAX_CHANNEL_LIST_PAGES pages), cached per token for CACHE_CHANNELS_TTL_MS. `complete` is
-   * false when the workspace had more channels than were read.
+   * A value built from several Slack calls that `load` makes through `call` (e.g. every page of a list),
+   * cached per token as one entry named `name` for `ttlMs`, served stale when Slack fails, and bounded
+   * by the request's deadline like any call.
    */
-  channelIds(access: SlackAccess): Promise<Cached<{ ids: Record<string, string>; complete: boolean }>> {
+  cachedCalls<T>(
+    access: SlackAccess,
+    name: string,
+    ttlMs: number,
+    load: (call: (method: string, args: Record<string, unknown>) => Promise<SlackBody>) => Promise<T>,
+  ): Promise<Cached<T>> {
     const keys = this.#keysOf(access.token);
     const work = this.#me(access).then(({ teamId }) =>
-      this.deps.cachedFetch(cacheKey('channel-ids', keys.identity), {
-        ttlMs: () => this.deps.options.channelListTtlMs,
+      this.deps.cachedFetch(cacheKey(name, keys.identity), {
+        ttlMs: () => ttlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
         staleAt: access.deadline - STALE_MARGIN_MS,
-        load: async () => {
-          const ids: Record<string, string> = {};
-          let cursor: string | undefined;
-          for (let page = 0; page < MAX_CHANNEL_LIST_PAGES; page++) {
-            const args = {
-              types: 'public_channel,private_channel',
-              limit: 1000,
-              ...(cursor ? { cursor } : {}),
-            };
-            const body = await callSlack<SlackBody>(
-              keys.client(),
-              'conversations.list',
-              args,
-              this.#context(access, teamId),
-            );
-            for (const c of (body.channels as Array<{ id?: unknown; name?: unknown }> | undefined) ?? []) {
-              if (typeof c.id === 'string' && typeof c.name === 'string') ids[c.name] = c.id;
-            }
-            cursor =
-              (body.response_metadata as { next_cursor?: string } | undefined)?.next_cursor || undefined;
-            if (!cursor) return { ids, complete: true };
-          }
-          return { ids, complete: false };
-        },
+        load: () =>
+          load((method, args) =>
+            callSlack<SlackBody>(keys.client(), method, args, this.#context(access, teamId)),
+          ),
       }),
     );
     return this.#bounded(access, work);
+  }
+
+  /** How long a token's channel names (conversations.list) are reused (CACHE_CHANNELS_TTL_MS). */
+  get channelListTtlMs(): number {
+    return this.deps.options.channelListTtlMs;
   }
 
   replies(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contextExamples,
-  historyExamples,
-  searchExamples,
-  threadExamples,
-} from '../../src/schemas/examples.js';
+import { historyExamples } from '../../src/reads/channel-history/examples.js';
+import { contextExamples } from '../../src/reads/message-context/examples.js';
+import { searchExamples } from '../../src/reads/search-messages/examples.js';
+import { threadExamples } from '../../src/reads/thread-replies/examples.js';
 import { authHeaders, buildHarness, type Harness } from '../helper.js';
 
 // The concise examples in the OpenAPI document are real answers on the demo workspace (`npm run demo`):

@@ -1,4 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadDefinition } from '../../src/reads/read-definition.js';
+import { searchMessagesRead } from '../../src/reads/search-messages/definition.js';
+import { threadRepliesRead } from '../../src/reads/thread-replies/definition.js';
 import { staleNote } from '../../src/slack/summary.js';
 import { ALICE_TOKEN, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
@@ -12,6 +16,14 @@ afterEach(() => h.slack.reset());
 
 // What an MCP front end over stdio has: a token and a deadline, no HTTP request.
 const access = () => ({ token: ALICE_TOKEN, fromCaller: true, deadline: Date.now() + 5000 });
+/** A read as the stdio MCP front end runs it: no HTTP request, the MCP surface's wording. */
+const runRead = (app: FastifyInstance, read: ReadDefinition, params: object) =>
+  read.run(
+    app.readServices,
+    { log: app.log, deadline: Date.now() + 5000, slackAccess: access },
+    params,
+    'mcp',
+  );
 const search = {
   query: 'logs',
   count: 20,
@@ -32,10 +44,10 @@ const thread = {
   max_text_chars: 1000,
 } as const;
 
-describe('app.slackSearch', () => {
+describe('the reads without HTTP (as the stdio front end runs them)', () => {
   it('answers a search for the MCP surface with the REST body, its hint naming the MCP tool', async () => {
     const rest = await get(h.app, '/search/messages?query=logs');
-    const mcp = await h.app.slackSearch.searchMessages(access(), search, { surface: 'mcp' });
+    const mcp = await runRead(h.app, searchMessagesRead, search);
     // Slack's body came from the cache the REST request filled: a hit, though this answer was built anew.
     expect(mcp).toEqual({
       cache: 'HIT',
@@ -46,14 +58,14 @@ describe('app.slackSearch', () => {
       },
     });
     expect(h.slack.count('search.messages')).toBe(1);
-    const again = await h.app.slackSearch.searchMessages(access(), search, { surface: 'mcp' });
+    const again = await runRead(h.app, searchMessagesRead, search);
     expect(again).toEqual({ ...mcp, cache: 'HIT' });
   });
 
   it('reads a thread without an HTTP request, then answers it whole from the cache', async () => {
     const rest = await get(h.app, `/threads/${GENERAL}/${TS.parent}`);
-    const first = await h.app.slackSearch.threadReplies(access(), thread, { surface: 'mcp' });
-    const second = await h.app.slackSearch.threadReplies(access(), thread, { surface: 'mcp' });
+    const first = await runRead(h.app, threadRepliesRead, thread);
+    const second = await runRead(h.app, threadRepliesRead, thread);
     expect([first, second]).toEqual([
       { cache: 'HIT', body: rest.body },
       { cache: 'HIT', body: rest.body },
@@ -63,9 +75,7 @@ describe('app.slackSearch', () => {
 
   it('names arguments, not query-string paths, in errors for the MCP surface', async () => {
     const params = { ...search, query: undefined };
-    await expect(
-      h.app.slackSearch.searchMessages(access(), params, { surface: 'mcp' }),
-    ).rejects.toMatchObject({
+    await expect(runRead(h.app, searchMessagesRead, params)).rejects.toMatchObject({
       statusCode: 400,
       code: 'AS_ERR_BAD_REQUEST',
       message: 'query is required unless to_me is set',
@@ -82,8 +92,8 @@ describe('app.slackSearch', () => {
       config: { SLACK_USER_TOKEN: ALICE_TOKEN, MAX_RESPONSE_BYTES: 700 },
     });
     try {
-      const { body } = await small.app.slackSearch.threadReplies(access(), thread, { surface: 'mcp' });
-      expect(body.summary).toMatch(
+      const { body } = await runRead(small.app, threadRepliesRead, thread);
+      expect((body as { summary: string }).summary).toMatch(
         /messages were left out to keep the response under 700 bytes; ask for a smaller limit\.$/,
       );
     } finally {

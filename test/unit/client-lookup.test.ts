@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClientLookup, loadApiTokens } from '../../src/plugins/api-tokens.js';
+import { createClientLookup, loadApiTokens } from '../../src/access/api-tokens.js';
 
 const SECRET = 'key-hash-secret-for-tests';
 

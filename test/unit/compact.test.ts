@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ConciseSearch } from '../../src/schemas/search-messages.js';
-import { compactContext, compactHistory, compactSearch } from '../../src/slack/compact-bodies.js';
+import { compactHistory } from '../../src/reads/channel-history/compact.js';
+import { compactContext } from '../../src/reads/message-context/compact.js';
+import { compactSearch } from '../../src/reads/search-messages/compact.js';
+import type { ConciseSearch } from '../../src/reads/search-messages/schemas.js';
 import { messageBlocks, readableTime, userLegend } from '../../src/slack/compact-text.js';
 
 const match = (over: Partial<ConciseSearch['messages']['matches'][number]>) => ({

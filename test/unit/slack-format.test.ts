@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WORDING } from '../../src/reads/wording.js';
 import { buildSearchQuery, toMeModifier } from '../../src/slack/build-search-query.js';
 import { applyMinScore, dedupeThreads, toConciseMatch } from '../../src/slack/format-search.js';
 import { dedupeByTs, toConciseThreadMessage } from '../../src/slack/format-thread.js';
@@ -6,7 +7,6 @@ import { renderHighlights } from '../../src/slack/highlight.js';
 import { buildPermalink, threadTsFromPermalink } from '../../src/slack/permalink.js';
 import { conciseSearchHint, searchSummary, threadSummary } from '../../src/slack/summary.js';
 import { TRUNCATION_NOTE, truncateText } from '../../src/slack/truncate-text.js';
-import { WORDING } from '../../src/slack/wording.js';
 
 describe('buildSearchQuery', () => {
   it('appends modifiers in a fixed order', () => {

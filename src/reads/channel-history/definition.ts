@@ -1,0 +1,46 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { defineRead, slackRun } from '../read-definition.js';
+import { channelHistory } from './run.js';
+import {
+  type ChannelHistoryParams,
+  ConciseHistoryBody,
+  DetailedHistoryBody,
+  HistoryParams,
+  HistoryQuery,
+  historySchema,
+} from './schemas.js';
+import { HISTORY_PATH, HISTORY_TOOL } from './wording.js';
+
+const HistoryArguments = Type.Object(
+  { channel_id: HistoryParams.properties.channel, ...HistoryQuery.properties },
+  { additionalProperties: false },
+);
+
+export const channelHistoryRead = defineRead<ChannelHistoryParams>({
+  name: 'channel-history',
+  area: 'slack',
+  title: "Read a Slack channel's messages",
+  rest: {
+    method: 'GET',
+    path: HISTORY_PATH,
+    operationId: 'getChannelHistory',
+    description:
+      'Returns a page of a channel’s top-level messages (conversations.history), newest first, as a concise body with a summary, or with response_format=detailed Slack’s body plus the summary. `channel` is an id or `#name` (in a path: `%23name`).',
+    schema: historySchema,
+  },
+  mcp: {
+    tool: HISTORY_TOOL,
+    description: "Read a channel's messages, newest first. response_format=compact costs the fewest tokens.",
+    purpose: "read a channel's latest messages",
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    arguments: HistoryArguments,
+    hints: { channel_id: 'id or #name', max_text_chars: '0 = whole' },
+    output: { concise: ConciseHistoryBody },
+    toParams: ({ channel_id, ...query }: Static<typeof HistoryArguments>) => ({
+      channel: channel_id,
+      ...query,
+    }),
+  },
+  schemas: [ConciseHistoryBody, DetailedHistoryBody],
+  run: slackRun(channelHistory),
+});

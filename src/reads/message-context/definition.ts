@@ -1,0 +1,48 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { defineRead, slackRun } from '../read-definition.js';
+import { messageContext } from './run.js';
+import {
+  ConciseContextBody,
+  ContextQuery,
+  contextSchema,
+  DetailedContextBody,
+  type MessageContextParams,
+} from './schemas.js';
+import { CONTEXT_PATH, CONTEXT_TOOL } from './wording.js';
+
+const { url, channel, ...contextRest } = ContextQuery.properties;
+const ContextArguments = Type.Object(
+  { url, channel_id: channel, ...contextRest },
+  { additionalProperties: false },
+);
+
+export const messageContextRead = defineRead<MessageContextParams>({
+  name: 'message-context',
+  area: 'slack',
+  title: 'Read a Slack message in context',
+  rest: {
+    method: 'GET',
+    path: CONTEXT_PATH,
+    operationId: 'getMessageContext',
+    summary: 'Read a Slack message with what was said around it',
+    description:
+      'Given a Slack message link (`url`) or `channel` + `ts`: the message, up to `before` channel messages before it and `after` after it, and its thread’s first page when it is in a thread or starts one; at most three Slack calls (none when cached). A link to another workspace than the Slack token’s is refused (400).',
+    schema: contextSchema,
+  },
+  mcp: {
+    tool: CONTEXT_TOOL,
+    description:
+      'Read a message (url, or channel_id + ts) with the messages around it and its thread. response_format=compact costs the fewest tokens.',
+    purpose: "read a Slack link's message and what was said around it",
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    arguments: ContextArguments,
+    hints: { channel_id: 'id or #name', max_text_chars: '0 = whole' },
+    output: { concise: ConciseContextBody },
+    toParams: ({ channel_id, ...rest }: Static<typeof ContextArguments>) => ({
+      ...rest,
+      ...(channel_id === undefined ? {} : { channel: channel_id }),
+    }),
+  },
+  schemas: [ConciseContextBody, DetailedContextBody],
+  run: slackRun(messageContext),
+});

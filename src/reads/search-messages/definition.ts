@@ -1,0 +1,47 @@
+import { defineRead, slackRun } from '../read-definition.js';
+import { searchMessages } from './run.js';
+import {
+  ConciseSearchBody,
+  DetailedSearchBody,
+  type SearchMessagesParams,
+  SearchQuery,
+  searchMessagesSchema,
+} from './schemas.js';
+import { SEARCH_PATH, SEARCH_TOOL } from './wording.js';
+
+export const searchMessagesRead = defineRead<SearchMessagesParams>({
+  name: 'search-messages',
+  area: 'slack',
+  title: 'Search Slack messages',
+  lists: ['channel_ids', 'from_users'],
+  rest: {
+    method: 'GET',
+    path: SEARCH_PATH,
+    operationId: 'searchMessages',
+    description:
+      'Runs Slack search.messages or its Real-time Search API (SLACK_SEARCH_BACKEND; `backend` says which answered) with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or with response_format=detailed Slack’s body plus the summary (and our next_cursor when there is more). Concise texts name users and channels and are cut evenly to fit MAX_RESPONSE_BYTES.',
+    schema: searchMessagesSchema,
+  },
+  mcp: {
+    tool: SEARCH_TOOL,
+    description: [
+      'Search Slack messages.',
+      'query: words, "phrases", -word, in:#channel, from:@user, before:/after:YYYY-MM-DD, is:thread; a question is searched by meaning where Slack AI search is on.',
+      'response_format=compact costs the fewest tokens.',
+    ].join(' '),
+    purpose: 'find messages',
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    arguments: SearchQuery,
+    hints: {
+      to_me: 'mentions + DMs of the user; query then optional',
+      channel_ids: 'ids or #names',
+      from_users: 'ids or @names',
+      min_score: 'vs best score',
+      max_text_chars: '0 = whole',
+      include_context: 'messages around each match',
+    },
+    output: { concise: ConciseSearchBody },
+  },
+  schemas: [ConciseSearchBody, DetailedSearchBody],
+  run: slackRun(searchMessages),
+});

@@ -1,0 +1,55 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { defineRead, slackRun } from '../read-definition.js';
+import { threadReplies } from './run.js';
+import {
+  ConciseThreadBody,
+  DetailedThreadBody,
+  ThreadParams,
+  ThreadQuery,
+  type ThreadRepliesParams,
+  threadSchema,
+} from './schemas.js';
+import { THREAD_PATH, THREAD_TOOL } from './wording.js';
+
+const ThreadArguments = Type.Object(
+  {
+    channel_id: ThreadParams.properties.channel,
+    thread_ts: ThreadParams.properties.ts,
+    cursor: ThreadQuery.properties.cursor,
+    limit: ThreadQuery.properties.limit,
+    response_format: ThreadQuery.properties.response_format,
+    max_text_chars: ThreadQuery.properties.max_text_chars,
+  },
+  { additionalProperties: false },
+);
+
+export const threadRepliesRead = defineRead<ThreadRepliesParams>({
+  name: 'thread-replies',
+  area: 'slack',
+  title: 'Read a Slack thread',
+  rest: {
+    method: 'GET',
+    path: THREAD_PATH,
+    operationId: 'getThread',
+    description:
+      'Returns a thread (conversations.replies), oldest first, as a concise body with a summary, or with response_format=detailed Slack’s body plus the summary.',
+    schema: threadSchema,
+  },
+  mcp: {
+    tool: THREAD_TOOL,
+    description:
+      'Read a thread, oldest first; any ts in it works as thread_ts. response_format=compact costs the fewest tokens.',
+    purpose: 'read a whole thread',
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    arguments: ThreadArguments,
+    hints: { max_text_chars: '0 = whole' },
+    output: { concise: ConciseThreadBody },
+    toParams: ({ channel_id, thread_ts, ...query }: Static<typeof ThreadArguments>) => ({
+      channel: channel_id,
+      ts: thread_ts,
+      ...query,
+    }),
+  },
+  schemas: [ConciseThreadBody, DetailedThreadBody],
+  run: slackRun(threadReplies),
+});

@@ -1,0 +1,81 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { slackErrorResponses } from '../../schemas/error.js';
+import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
+import { readResponse } from '../../schemas/response.js';
+import {
+  ChannelId,
+  ConciseThreadMessage,
+  Cursor,
+  MaxTextChars,
+  ResponseFormat,
+  ResponseMetadata,
+  SlackTs,
+  SlackTsBound,
+} from '../../schemas/slack.js';
+import { threadCompactExample, threadExamples } from './examples.js';
+
+export const ThreadParams = Type.Object({
+  channel: ChannelId,
+  ts: Type.Unsafe<string>({ ...SlackTs, description: "The thread's root ts (any reply's ts also works)" }),
+});
+
+export const ThreadQuery = Type.Object(
+  {
+    cursor: Type.Optional(Cursor),
+    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Messages per page' }),
+    oldest: Type.Optional(
+      Type.Unsafe<string>({ ...SlackTsBound, description: 'Only messages after this ts' }),
+    ),
+    latest: Type.Optional(
+      Type.Unsafe<string>({ ...SlackTsBound, description: 'Only messages before this ts' }),
+    ),
+    inclusive: Type.Optional(Type.Boolean({ description: 'Include messages at exactly oldest/latest' })),
+    response_format: ResponseFormat,
+    max_text_chars: MaxTextChars,
+  },
+  { additionalProperties: false },
+);
+
+export const ConciseThreadBody = Type.Object(
+  {
+    ok: Type.Literal(true),
+    messages: Type.Array(Type.Ref(ConciseThreadMessage)),
+    has_more: Type.Boolean(),
+    summary: Type.String(),
+    response_metadata: Type.Optional(ResponseMetadata),
+  },
+  { $id: 'ConciseThreadBody', additionalProperties: false },
+);
+
+export const DetailedThreadBody = Type.Object(
+  { ok: Type.Literal(true), summary: Type.String() },
+  {
+    $id: 'DetailedThreadBody',
+    additionalProperties: true,
+    description: "Slack's conversations.replies body plus summary",
+  },
+);
+
+/** The route's parameters and answers (tags, texts and security come from the definition). */
+export const threadSchema = {
+  params: ThreadParams,
+  querystring: ThreadQuery,
+  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
+  response: {
+    200: readResponse(
+      'Concise (default), compact or detailed answer',
+      Type.Union([Type.Ref(ConciseThreadBody), Type.Ref(DetailedThreadBody)]),
+      threadExamples,
+      threadCompactExample,
+      xCacheHeader,
+    ),
+    ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
+  },
+};
+
+/** The thread read's parameters: the path's `channel` and `ts` with the query's. */
+export type ThreadRepliesParams = Static<typeof ThreadParams> & Static<typeof ThreadQuery>;
+export type ConciseThread = Static<typeof ConciseThreadBody>;
+/** Slack's conversations.replies body (loosely typed: passed through) with our summary. */
+export type DetailedThread = Static<typeof DetailedThreadBody> & Record<string, unknown>;
+export type ThreadBody = ConciseThread | DetailedThread;

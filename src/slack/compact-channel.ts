@@ -29,5 +29,6 @@ export const toCompact = (m: ChannelMessage, extra: Partial<CompactMessage> = {}
   text: m.text,
   threadTs: m.thread_ts,
   replyCount: m.reply_count,
+  permalink: m.permalink,
   ...extra,
 });

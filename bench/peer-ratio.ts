@@ -37,7 +37,7 @@ function postMortem(): string {
  * message): "deploy" then has 27 hits, of which the 20 newest hold the post-mortem, and "deploy in
  * #engineering from @deploybot" has 12.
  */
-function benchWorkspace(): Workspace {
+export function benchWorkspace(): Workspace {
   const workspace = createDemoWorkspace();
   workspace.messages.push({
     channel: DEMO_CHANNELS.incidents,
@@ -55,15 +55,16 @@ function benchWorkspace(): Workspace {
   return workspace;
 }
 
-function directory(workspace: Workspace): PeerDirectory {
+export function directory(workspace: Workspace): PeerDirectory {
   const users = new Map(workspace.users.map((u) => [u.id, { name: u.name, realName: u.realName }]));
   const channels = new Map<string, string>();
+  const dmUsers = new Map<string, string>();
   for (const c of workspace.channels) {
     const other = c.members?.find((m) => m !== MAYA);
-    const name = c.name ? `#${c.name}` : other ? `@${users.get(other)?.name ?? other}` : undefined;
-    if (name) channels.set(c.id, name);
+    if (c.name) channels.set(c.id, `#${c.name}`);
+    else if (other) dmUsers.set(c.id, other);
   }
-  return { users, channels };
+  return { users, channels, dmUsers };
 }
 
 interface Case {

@@ -217,7 +217,7 @@ describe('compact and the cap on the history and context reads', () => {
           /^2 messages from #general between .* 1 message text was cut at 1000 characters; max_text_chars=0 gives whole texts\.$/,
         ),
         expect.stringMatching(/^next_cursor: \S+$/),
-        'in: #general=C0GENERAL1',
+        'in: C0GENERAL1',
         'users: @carol=U0CAROL001',
         `links: https://tiny.slack.com/archives/${GENERAL}/p<ts without the dot>`,
         '',
@@ -236,7 +236,7 @@ describe('compact and the cap on the history and context reads', () => {
     const res = await inject(`/messages/context?url=${url}&before=1&after=1&response_format=compact`);
     expect(res.status).toBe(200);
     expect(res.body.split('\n').slice(1)).toEqual([
-      'in: #general=C0GENERAL1',
+      'in: C0GENERAL1',
       `message: ts=${TS.reply1}`,
       'users: @bob=U0BOB00001, @carol=U0CAROL001',
       `links: https://tiny.slack.com/archives/${GENERAL}/p<ts without the dot>, a reply +?thread_ts=<thread_ts>&cid=${GENERAL}`,

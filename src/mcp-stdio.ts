@@ -59,7 +59,8 @@ const server = createMcpServer(info, async () => {
     },
   });
 });
-server.oninitialized = () => void app();
+// Built once the client has its answer; a failure is logged here and answered to each tool call.
+server.oninitialized = () => void app().catch((err) => log.error({ err }, 'building the app failed'));
 // One message a line, at most MAX_BODY_BYTES (the HTTP body limit); a refused line is answered and noted.
 const transport = new StdioLinesTransport(process.stdin, process.stdout, {
   parse: parseJson,

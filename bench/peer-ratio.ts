@@ -37,7 +37,7 @@ function postMortem(): string {
  * message): "deploy" then has 27 hits, of which the 20 newest hold the post-mortem, and "deploy in
  * #engineering from @deploybot" has 12.
  */
-function benchWorkspace(): Workspace {
+export function benchWorkspace(): Workspace {
   const workspace = createDemoWorkspace();
   workspace.messages.push({
     channel: DEMO_CHANNELS.incidents,
@@ -55,15 +55,16 @@ function benchWorkspace(): Workspace {
   return workspace;
 }
 
-function directory(workspace: Workspace): PeerDirectory {
+export function directory(workspace: Workspace): PeerDirectory {
   const users = new Map(workspace.users.map((u) => [u.id, { name: u.name, realName: u.realName }]));
   const channels = new Map<string, string>();
+  const dmUsers = new Map<string, string>();
   for (const c of workspace.channels) {
     const other = c.members?.find((m) => m !== MAYA);
-    const name = c.name ? `#${c.name}` : other ? `@${users.get(other)?.name ?? other}` : undefined;
-    if (name) channels.set(c.id, name);
+    if (c.name) channels.set(c.id, `#${c.name}`);
+    else if (other) dmUsers.set(c.id, other);
   }
-  return { users, channels };
+  return { users, channels, dmUsers };
 }
 
 interface Case {
@@ -72,29 +73,41 @@ interface Case {
   path: string;
   /** The same read as the peer makes it: the Slack method and its arguments. */
   slack: [method: string, params: Record<string, string>];
-  compactTarget: number;
-  conciseTarget?: number;
+  /** Shown only: the peer returns other messages (its default count is 100), so no target applies. */
+  shownOnly?: boolean;
 }
+
+/** Targets (issue 29), on cases where both return the same messages. */
+const COMPACT_TARGET = 0.75;
+const FORMAT_TARGET = 0.75;
+const ONE_HIT = 'search "roadmap", 1 hit';
 
 const CASES: Case[] = [
   {
     name: 'search "deploy", 20 newest hits, one ~20 KB',
     path: '/search/messages?query=deploy&count=20&sort=timestamp',
     slack: ['search.messages', { query: 'deploy', count: '20', sort: 'timestamp' }],
-    compactTarget: 0.4,
-    conciseTarget: 0.5,
+  },
+  {
+    name: 'search "deploy", default count',
+    path: '/search/messages?query=deploy',
+    slack: ['search.messages', { query: 'deploy', count: '100' }],
+    shownOnly: true,
+  },
+  {
+    name: ONE_HIT,
+    path: '/search/messages?query=roadmap',
+    slack: ['search.messages', { query: 'roadmap', count: '20' }],
   },
   {
     name: 'search "deploy" in #engineering from @deploybot',
     path: '/search/messages?query=deploy&channel_ids=%23engineering&from_users=@deploybot&count=20',
     slack: ['search.messages', { query: 'deploy in:#engineering from:@deploybot', count: '20' }],
-    compactTarget: 0.75,
   },
   {
     name: 'thread, parent + 4 replies',
     path: `/threads/${FIVE_MESSAGE_THREAD.channel}/${FIVE_MESSAGE_THREAD.ts}`,
     slack: ['conversations.replies', { ...FIVE_MESSAGE_THREAD, limit: '100' }],
-    compactTarget: 0.75,
   },
   {
     name: 'thread, parent + 40 replies',
@@ -103,22 +116,40 @@ const CASES: Case[] = [
       'conversations.replies',
       { channel: DEMO_LONG_THREAD.channel, ts: DEMO_LONG_THREAD.ts, limit: '100' },
     ],
-    compactTarget: 0.75,
   },
   {
     name: 'history of #engineering, 20 messages',
     path: '/channels/%23engineering/history?limit=20',
     slack: ['conversations.history', { channel: DEMO_CHANNELS.engineering, limit: '20' }],
-    compactTarget: 0.75,
+  },
+  {
+    name: 'history of #general, 20 messages',
+    path: '/channels/%23general/history?limit=20',
+    slack: ['conversations.history', { channel: DEMO_CHANNELS.general, limit: '20' }],
   },
 ];
 
 const ratio = (ours: number, peer: number) => (ours / peer).toFixed(2);
+const bytes = (s: string) => Buffer.byteLength(s);
+type Obj = Record<string, unknown>;
+
+/** The message texts a concise body carries (matches, thread or channel messages, and what is around them). */
+function conciseTexts(body: Obj): string[] {
+  const texts: string[] = [];
+  const walk = (value: unknown, key?: string) => {
+    if (Array.isArray(value)) for (const v of value) walk(v);
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+    else if (key === 'text' && typeof value === 'string') texts.push(value);
+  };
+  walk(body.messages);
+  return texts;
+}
 
 /**
- * Our bytes against the peer's CSV for the same messages, in the same run: concise JSON (default cap)
- * and compact text from our REST routes, the peer's CSV rendered from the Slack bodies the same fixture
- * serves. Then the long-message search at several caps, which is how the default cap was chosen.
+ * Our bytes against the peer's CSV for the same messages, in the same run: concise JSON and compact text
+ * from our REST routes, the peer's CSV rendered from the Slack bodies the same fixture serves (checked
+ * against the peer's own binary by bench/peer-binary.ts). With the default text cap, and with whole texts
+ * (max_text_chars=0), where the format's own bytes (the answer less its message texts) are compared.
  */
 export async function benchPeerRatio() {
   const workspace = benchWorkspace();
@@ -135,50 +166,81 @@ export async function benchPeerRatio() {
       headers: { authorization: `Bearer ${DEMO_USER_TOKEN}` },
       body: new URLSearchParams(params),
     });
-    return (await res.json()) as Record<string, unknown>;
+    return (await res.json()) as Obj;
   };
   const peer = async (c: Case) => {
     const body = await slack(c.slack);
     const next = String((body.response_metadata as { next_cursor?: string } | undefined)?.next_cursor ?? '');
-    if (c.slack[0] === 'search.messages') {
-      const matches = (body.messages as { matches: Record<string, unknown>[] }).matches;
-      return { csv: peerCsv(matches, dir, undefined, next), count: matches.length };
-    }
-    const messages = body.messages as Record<string, unknown>[];
-    return { csv: peerCsv(messages, dir, c.slack[1].channel, next), count: messages.length };
+    const messages =
+      c.slack[0] === 'search.messages'
+        ? (body.messages as { matches: Obj[] }).matches
+        : (body.messages as Obj[]);
+    const channel = c.slack[0] === 'search.messages' ? undefined : c.slack[1].channel;
+    const csv = peerCsv(messages, dir, channel, next);
+    const texts = messages.reduce((n, m) => n + bytes(String(m.text ?? '')), 0);
+    return { csv, count: messages.length, texts };
   };
-  const bytes = (s: string) => Buffer.byteLength(s);
+  const withParams = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
 
-  const rows: string[][] = [];
   let pass = true;
+  const rows: string[][] = [];
+  const wholeRows: string[][] = [];
   for (const c of CASES) {
-    const { csv, count } = await peer(c);
+    const p = await peer(c);
     const concise = await ours(c.path);
-    const compact = await ours(`${c.path}&response_format=compact`.replace(/^([^?]*)&/, '$1?'));
-    const [p, cj, ct] = [bytes(csv), bytes(concise), bytes(compact)];
-    const ok = ct / p <= c.compactTarget && (c.conciseTarget === undefined || cj / p <= c.conciseTarget);
+    const compact = await ours(withParams(c.path, 'response_format=compact'));
+    const count = conciseTexts(JSON.parse(concise)).length;
+    const same = !c.shownOnly && count === p.count;
+    const [pb, cj, ct] = [bytes(p.csv), bytes(concise), bytes(compact)];
+    const target = c.name === ONE_HIT ? 1 : COMPACT_TARGET;
+    const ok = !same || ct / pb <= target;
     pass &&= ok;
-    const target = `compact ≤ ${c.compactTarget}${c.conciseTarget ? `, concise ≤ ${c.conciseTarget}` : ''}`;
     rows.push([
       c.name,
-      String(count),
-      String(p),
+      `${count}/${p.count}`,
+      String(pb),
       String(cj),
       String(ct),
-      ratio(cj, p),
-      ratio(ct, p),
-      ratio(countTokens(compact), countTokens(csv)),
-      `${target}: ${ok ? 'PASS' : 'FAIL'}`,
+      ratio(cj, pb),
+      ratio(ct, pb),
+      ratio(countTokens(compact), countTokens(p.csv)),
+      same ? `compact ≤ ${target}: ${ok ? 'PASS' : 'FAIL'}` : 'shown',
+    ]);
+
+    const wholeConcise = await ours(withParams(c.path, 'max_text_chars=0'));
+    const wholeCompact = await ours(withParams(c.path, 'max_text_chars=0&response_format=compact'));
+    const texts = conciseTexts(JSON.parse(wholeConcise)).reduce((n, t) => n + bytes(t), 0);
+    const [wj, wt] = [bytes(wholeConcise), bytes(wholeCompact)];
+    const peerFormat = pb - p.texts;
+    const compactFormat = wt - texts;
+    const formatOk = !same || compactFormat / peerFormat <= FORMAT_TARGET;
+    const oneHitOk = c.name !== ONE_HIT || wt <= pb;
+    pass &&= formatOk && oneHitOk;
+    wholeRows.push([
+      c.name,
+      String(pb),
+      String(wj),
+      String(wt),
+      ratio(wj, pb),
+      ratio(wt, pb),
+      String(peerFormat),
+      String(wj - texts),
+      String(compactFormat),
+      ratio(compactFormat, peerFormat),
+      same
+        ? `format ≤ ${FORMAT_TARGET}${c.name === ONE_HIT ? ', total ≤ 1' : ''}: ${formatOk && oneHitOk ? 'PASS' : 'FAIL'}`
+        : 'shown',
     ]);
   }
   console.log(
     '\n## Bytes against korotovsky/slack-mcp-server CSV (same Slack bodies, demo workspace + a 20 KB post-mortem)\n',
   );
+  console.log('### Default max_text_chars\n');
   console.log(
     formatTable(
       [
         'read',
-        'msgs',
+        'msgs ours/peer',
         'peer CSV B',
         'concise B',
         'compact B',
@@ -190,9 +252,26 @@ export async function benchPeerRatio() {
       rows,
     ),
   );
+  console.log('\n### Whole texts (max_text_chars=0); format B = answer less its message texts\n');
   console.log(
-    `\nall targets: ${pass ? 'PASS' : 'FAIL'} (concise and compact with the default max_text_chars)`,
+    formatTable(
+      [
+        'read',
+        'peer CSV B',
+        'concise B',
+        'compact B',
+        'concise/peer',
+        'compact/peer',
+        'peer format B',
+        'concise format B',
+        'compact format B',
+        'compact/peer format',
+        'target',
+      ],
+      wholeRows,
+    ),
   );
+  console.log(`\nall targets: ${pass ? 'PASS' : 'FAIL'}`);
 
   const [longSearch] = CASES;
   const { csv } = await peer(longSearch);

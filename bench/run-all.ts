@@ -1,6 +1,7 @@
 // `npm run bench`: every bench in turn; each prints its own figures.
 import { benchCatalogHttp } from './catalog-http.js';
 import { benchCatalogPressure } from './catalog-pressure.js';
+import { benchColdSearch } from './cold-search.js';
 import { benchContextRead } from './context-read.js';
 import { benchHotPath } from './hot-path.js';
 import { benchMcpSize } from './mcp-size.js';
@@ -14,6 +15,7 @@ await benchMcpSize();
 await benchPeerRatio();
 await benchToolsListSize();
 await benchSlackCache();
+await benchColdSearch();
 await benchContextRead();
 await benchCatalogHttp();
 await benchHotPath();

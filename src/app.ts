@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
@@ -34,6 +34,7 @@ import mcpRoute from './routes/mcp.js';
 import metricsRoute from './routes/metrics.js';
 import readRoutes from './routes/reads.js';
 import { AJV_OPTIONS } from './schemas/ajv-options.js';
+import { lazyCompilers } from './schemas/lazy-compilers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,8 @@ export interface AppOptions {
   config: Config;
   /** pino options (merged with the redaction, which cannot be turned off) or false; tests pass a stream. */
   logger?: FastifyServerOptions['logger'];
+  /** A pino logger made with `loggerOptions` to use instead (the stdio bin logs before the app is built). */
+  loggerInstance?: FastifyBaseLogger;
   /** @default Date.now */
   clock?: Clock;
   /** Cache parts to use instead of the Redis-backed (with `redis`) or in-memory ones. */
@@ -74,10 +77,14 @@ function trustProxyOption(config: Config) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, clock = Date.now } = options;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : loggerOptions(config.LOG_LEVEL, typeof options.logger === 'object' ? options.logger : {}),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : {
+          logger:
+            options.logger === false
+              ? false
+              : loggerOptions(config.LOG_LEVEL, typeof options.logger === 'object' ? options.logger : {}),
+        }),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxyOption(config),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -95,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new OneLineLogController(),
     frameworkErrors,
     ajv: AJV_OPTIONS,
+    schemaController: lazyCompilers,
   });
 
   app.decorate('config', config);

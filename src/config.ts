@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { type Static, Type } from '@sinclair/typebox';
-import { envSchema } from 'env-schema';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { originPolicy } from './http/origin-check.js';
 import { StringEnum } from './schemas/string-enum.js';
 
@@ -206,18 +206,28 @@ export function trustProxySetting(value: string | undefined): number | string[] 
   return items;
 }
 
+// Strings to numbers, defaults filled in, other variables dropped, every problem named. The schema is ours
+// and fixed, so Ajv need not check it against the meta-schema (the costliest part of a cold Ajv).
+let validateEnv: ValidateFunction<Config> | undefined;
+
 /** Validates an environment once; a bad value throws an error that names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const data = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  let config: Config;
-  try {
-    config = envSchema<Config>({ schema: ConfigSchema, data, dotenv: false });
-  } catch (err) {
-    const detail = (err as Error).message.replaceAll('env/', '');
-    throw new Error(`Invalid configuration: ${detail}`);
+  validateEnv ??= new Ajv({
+    coerceTypes: true,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    validateSchema: false,
+  }).compile<Config>(ConfigSchema);
+  const secretGiven = data.KEY_HASH_SECRET !== undefined;
+  if (!validateEnv(data)) {
+    const problems = (validateEnv.errors ?? []).map((e) => `${e.instancePath.slice(1)} ${e.message}`);
+    throw new Error(`Invalid configuration: ${problems.join(', ')}`);
   }
-  if (config.REDIS_URL !== undefined && data.KEY_HASH_SECRET === undefined)
-    throw new Error(KEY_HASH_SECRET_REQUIRED);
+  const config = data;
+  if (config.REDIS_URL !== undefined && !secretGiven) throw new Error(KEY_HASH_SECRET_REQUIRED);
   mcpOriginPolicy(config);
   trustProxySetting(config.TRUST_PROXY);
   return config;

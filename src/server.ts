@@ -1,11 +1,13 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
-import { createRedisClient } from './redis/redis-client.js';
 
 const config = loadConfigOrExit();
 
-const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
+// ioredis is loaded only when there is a Redis to talk to.
+const redis = config.REDIS_URL
+  ? (await import('./redis/redis-client.js')).createRedisClient(config.REDIS_URL)
+  : undefined;
 const app = await buildApp({ config, redis });
 
 // app.close() stops accepting connections, lets in-flight requests finish and closes Redis (its onClose

@@ -29,15 +29,28 @@ let fastifyCompiler: ((route: { schema: TSchema }) => FastifyValidate) | undefin
 
 /** Checks arguments exactly as Fastify checks a query string: the same integer rule, compiler, options and schemas. */
 export function queryRules(schema: TSchema): CheckArguments {
-  fastifyCompiler ??= AjvCompiler()(
-    Object.fromEntries(ALL_SCHEMAS.map((s) => [s.$id as string, s])),
-    AJV_OPTIONS,
-  ) as unknown as (route: { schema: TSchema }) => FastifyValidate;
-  return fromFastifyValidator(fastifyCompiler({ schema }), schema);
+  return onFirstCheck(() => {
+    fastifyCompiler ??= AjvCompiler()(
+      Object.fromEntries(ALL_SCHEMAS.map((s) => [s.$id as string, s])),
+      AJV_OPTIONS,
+    ) as unknown as (route: { schema: TSchema }) => FastifyValidate;
+    return fromFastifyValidator(fastifyCompiler({ schema }), schema);
+  });
 }
 
 /** Checks arguments with a route's own body validator (e.g. the catalog's strict, no-coercion one). */
 export function bodyRules(compiler: FastifySchemaCompiler<unknown>, schema: TSchema): CheckArguments {
-  const validate = compiler({ schema, method: 'POST', url: '/mcp', httpPart: 'body' });
-  return fromFastifyValidator(validate as FastifyValidate);
+  return onFirstCheck(() => {
+    const validate = compiler({ schema, method: 'POST', url: '/mcp', httpPart: 'body' });
+    return fromFastifyValidator(validate as FastifyValidate);
+  });
+}
+
+/** The check compiled by its first call, not at start (as the routes' validators are). */
+function onFirstCheck(compile: () => CheckArguments): CheckArguments {
+  let check: CheckArguments | undefined;
+  return (args) => {
+    check ??= compile();
+    return check(args);
+  };
 }

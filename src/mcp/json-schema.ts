@@ -74,11 +74,17 @@ function strip(node: unknown): unknown {
     delete out.anyOf;
     out.type = anyOf.map((t) => t.type);
   }
-  // An enum or a const already says its type; a flag that is off unless sent needs no default.
-  if ('enum' in out || 'const' in out) delete out.type;
-  if (out.default === false || out.default === 'false') delete out.default;
-  // Bounds a model will not reach or need told: at least 1 of a count, a cap's 100,000.
-  if (out.minimum === 1) delete out.minimum;
+  // An enum or a const already says its type, and the tool's words say which value to pick; a flag
+  // that is off unless sent needs no default, nor one that is on (a model sends it only to turn it off).
+  if ('enum' in out || 'const' in out) {
+    delete out.type;
+    delete out.default;
+  }
+  if (typeof out.default === 'boolean' || out.default === 'false') delete out.default;
+  // Bounds a model will not reach or need told: at least 0 or 1 of a count, a cap's 100,000.
+  if (out.minimum === 0 || out.minimum === 1) delete out.minimum;
+  // A date's format is in the tool's words (YYYY-MM-DD).
+  if (out.format === 'date') delete out.format;
   if (typeof out.maximum === 'number' && out.maximum >= 10_000) delete out.maximum;
   return out;
 }
@@ -86,11 +92,19 @@ function strip(node: unknown): unknown {
 /**
  * A schema as few bytes as a model needs (`tools/list` is read on every conversation): types, enums,
  * defaults and bounds, without the REST schema's descriptions and string limits, plus the `hints` given
- * for the properties whose name and type do not say enough.
+ * for the properties whose name and type do not say enough, less the `unlisted` ones.
  */
-export function lean(schema: Json, hints: Record<string, string> = {}): Json {
+export function lean(
+  schema: Json,
+  hints: Record<string, string> = {},
+  unlisted: readonly string[] = [],
+): Json {
   const out = strip(schema) as Json;
   const properties = out.properties as Record<string, Json> | undefined;
+  for (const name of unlisted) {
+    if (!properties?.[name]) throw new Error(`no property ${name} to leave out`);
+    delete properties[name];
+  }
   for (const [name, hint] of Object.entries(hints)) {
     if (!properties?.[name]) throw new Error(`no property ${name} to describe`);
     properties[name] = { ...properties[name], description: hint };

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Errors } from '../errors.js';
 import { type OriginPolicy, refusal } from '../http/origin-check.js';
@@ -34,6 +33,10 @@ function failHijacked(request: FastifyRequest, reply: FastifyReply, err: unknown
 
 /** Hands the request to a fresh server's stateless transport, with the headers the hooks set. */
 async function handOver(request: FastifyRequest, reply: FastifyReply, server: Server, message: unknown) {
+  // The MCP SDK is loaded by the first /mcp request, not at start.
+  const { StreamableHTTPServerTransport } = await import(
+    '@modelcontextprotocol/sdk/server/streamableHttp.js'
+  );
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
@@ -54,12 +57,16 @@ async function handOver(request: FastifyRequest, reply: FastifyReply, server: Se
  * One POST /mcp: the Accept rule, the JSON-RPC check of the body exactly as sent (answered here when it
  * fails), then a fresh server (`serverFor`, acting for the request's caller) over a stateless transport.
  */
-export async function serveMcpPost(request: FastifyRequest, reply: FastifyReply, serverFor: () => Server) {
+export async function serveMcpPost(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  serverFor: () => Promise<Server>,
+) {
   if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
   const checked = checkMessage(request.body);
   if ('answer' in checked) {
     request.log.info({ code: checked.answer.error.code }, checked.answer.error.message);
     return reply.code(checked.answer.error.code === INVALID_REQUEST ? 400 : 200).send(checked.answer);
   }
-  await handOver(request, reply, serverFor(), checked.message);
+  await handOver(request, reply, await serverFor(), checked.message);
 }

@@ -45,6 +45,19 @@ function checkOf(read: ReadDefinition): CheckArguments {
   return read.lists ? listsSplit(check, read.lists) : check;
 }
 
+/**
+ * Words for the arguments every Slack read shares, said the same way in each tool (a definition's own
+ * `hints` come on top): how to page, which format to pick, how to get whole texts.
+ */
+const SHARED_HINTS: Record<string, string> = {
+  cursor: 'from next_cursor',
+  response_format: 'compact = fewest tokens',
+  max_text_chars: '0 = whole',
+};
+
+const sharedHints = (input: { properties?: object }) =>
+  Object.fromEntries(Object.entries(SHARED_HINTS).filter(([name]) => name in (input.properties ?? {})));
+
 /** A read as an MCP tool: input as a model reads it (lean, defaults optional, a few words where a name is not enough). */
 export function toolOf(read: ReadDefinition): McpTool {
   const { mcp } = read;
@@ -62,7 +75,7 @@ export function toolOf(read: ReadDefinition): McpTool {
       title: read.title,
       description: mcp.description,
       annotations: mcp.annotations,
-      inputSchema: lean(input, mcp.hints) as { type: 'object' },
+      inputSchema: lean(input, { ...sharedHints(input), ...mcp.hints }, mcp.unlisted) as { type: 'object' },
       outputSchema: output as { type: 'object' },
     },
     check: checkOf(read),

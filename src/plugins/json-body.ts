@@ -5,16 +5,6 @@ import { assertJsonWithinLimits } from '../http/json-limits.js';
 import { readBodyText } from '../http/read-body-text.js';
 import { notFound } from './error-handler.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * JSON text to a value as request bodies are parsed: within the nesting and size limits, `__proto__`
-     * (and `constructor.prototype`) keys removed; throws our 400s otherwise. The stdio MCP server uses it.
-     */
-    parseJson: (text: string) => unknown;
-  }
-}
-
 /**
  * Bodies are JSON only, read only for a route that takes one: other media types get 415 (Fastify's own text/plain parser is removed), and so do
  * compressed bodies, which are not decoded. A JSON body is checked against the nesting and size limits
@@ -31,11 +21,6 @@ async function jsonBody(app: FastifyInstance) {
     if (parsed.err) throw parsed.err;
     return parsed.value;
   };
-  const parseJson = (text: string): unknown => {
-    assertJsonWithinLimits(text);
-    return parseChecked(text);
-  };
-  app.decorate('parseJson', parseJson);
 
   app.removeAllContentTypeParsers();
   // Decoded as it arrives; then the check and the parse are two turns of the event loop (a few ms and

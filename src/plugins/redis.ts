@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { CircuitBreaker } from '../redis/circuit-breaker.js';
 import { guardRedis } from '../redis/guard-redis.js';
-import { closeRedisClient } from '../redis/redis-client.js';
 import { watchRedis } from '../redis/watch-redis.js';
 
 export interface RedisLink {
@@ -62,6 +61,8 @@ async function redis(app: FastifyInstance, opts: RedisPluginOptions) {
   });
   app.addHook('onClose', async () => {
     stopWatching();
+    // Imported here: ioredis is loaded only by an app that has a Redis.
+    const { closeRedisClient } = await import('../redis/redis-client.js');
     await closeRedisClient(client);
   });
   // Boot does not wait for Redis beyond one attempt: the breaker opens (one log line) and the client keeps

@@ -79,6 +79,11 @@ export interface ReadDefinition<Params = unknown> {
     arguments: TSchema;
     /** A few words for arguments whose name is not enough. */
     hints: Record<string, string>;
+    /**
+     * Arguments the tool takes but `tools/list` leaves out: fine-tuning a model seldom needs, each a byte
+     * cost on every conversation (the REST route documents them; README's tool table names them).
+     */
+    unlisted?: readonly string[];
     /** The body the tool answers: `concise` (the concise body; detailed ones also pass) or `whole`. */
     output: { concise: TSchema } | { whole: TSchema };
     /** The arguments as `run` takes them (MCP names differ from the REST path's). */

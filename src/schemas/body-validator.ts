@@ -94,8 +94,9 @@ export function mostSpecific(error: ValueError): SchemaProblem {
 export function strictBodyValidator(references: TSchema[]): FastifySchemaCompiler<unknown> {
   return ({ schema, httpPart }) => {
     if (httpPart !== 'body') return () => true;
-    const check = TypeCompiler.Compile(schema as TSchema, references);
+    let check: ReturnType<typeof TypeCompiler.Compile> | undefined;
     return (value: unknown) => {
+      check ??= TypeCompiler.Compile(schema as TSchema, references);
       if (check.Check(value)) return { value };
       const first = check.Errors(value).First();
       const problem = first ? mostSpecific(first) : { instancePath: '', message: 'is invalid' };

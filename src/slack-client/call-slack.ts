@@ -8,6 +8,11 @@ export interface CallContext {
   gate: RateGate;
   /** The workspace the limit applies to (Slack limits per app, per workspace, per method). */
   scope: string;
+  /**
+   * The workspace when `scope` is only provisional (a token's first call, made while auth.test runs): a
+   * 429 blocks it too, and a retry waits its turn there.
+   */
+  workspace?: Promise<string>;
   deadline: number;
   callerToken: boolean;
   clock: Clock;
@@ -30,15 +35,16 @@ const MIN_RETRY_AFTER_S = 1;
  * must not block a method for every user of the workspace for a day.
  */
 export async function callSlack<T>(
-  client: WebClient,
+  client: WebClient | Promise<WebClient>,
   method: string,
   args: Record<string, unknown>,
   ctx: CallContext,
 ): Promise<T> {
+  let scope = ctx.scope;
   for (let retries = 0; ; retries++) {
-    await ctx.gate.acquire(ctx.scope, method, ctx.deadline);
+    await ctx.gate.acquire(scope, method, ctx.deadline);
     try {
-      const body = await client.apiCall(method, args);
+      const body = await (await client).apiCall(method, args);
       const result = (ctx.keepSdkMetadata ? body : stripSdkMetadata(body)) as T;
       ctx.onCall?.(method, 'ok');
       return result;
@@ -53,7 +59,11 @@ export async function callSlack<T>(
       const now = ctx.clock();
       const waitS = Math.min(Math.max(MIN_RETRY_AFTER_S, retryAfterS), ctx.maxRetryAfterS);
       const until = now + waitS * 1000;
-      await ctx.gate.block(ctx.scope, method, until);
+      await ctx.gate.block(scope, method, until);
+      if (ctx.workspace && scope === ctx.scope) {
+        scope = await ctx.workspace.catch(() => scope);
+        if (scope !== ctx.scope) await ctx.gate.block(scope, method, until);
+      }
       if (until > ctx.deadline || retries >= RATE_LIMIT_RETRIES) throw rateLimitedUntil(method, until, now);
     }
   }

@@ -1,4 +1,4 @@
-import { LogLevel, type Logger as SlackLogger, WebClient } from '@slack/web-api';
+import type { Logger as SlackLogger, WebClient } from '@slack/web-api';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface ClientPoolOptions {
@@ -19,14 +19,16 @@ export function summariseSdkLog(args: unknown[]): string {
   return (first?.split(':')[0] ?? '').slice(0, 80);
 }
 
-function sdkLogger(log: FastifyBaseLogger): SlackLogger {
+type Sdk = typeof import('@slack/web-api');
+
+function sdkLogger(sdk: Sdk, log: FastifyBaseLogger): SlackLogger {
   return {
     debug: (...m) => log.debug({ slack: summariseSdkLog(m) }),
     info: (...m) => log.debug({ slack: summariseSdkLog(m) }),
     warn: (...m) => log.warn({ slack: summariseSdkLog(m) }),
     error: (...m) => log.error({ slack: summariseSdkLog(m) }),
     setLevel: () => {},
-    getLevel: () => LogLevel.DEBUG,
+    getLevel: () => sdk.LogLevel.DEBUG,
     setName: () => {},
   };
 }
@@ -34,27 +36,31 @@ function sdkLogger(log: FastifyBaseLogger): SlackLogger {
 /**
  * One WebClient per Slack token: the SDK queues calls per client, so one user's rate limit must not stall
  * another's. Rate-limited calls are rejected at once (we wait ourselves, within the deadline), and the
- * retry policy is short instead of the SDK default of 10 retries over ~30 minutes.
+ * retry policy is short instead of the SDK default of 10 retries over ~30 minutes. The SDK is loaded by
+ * the first call to Slack, not at start.
  */
 export class ClientPool {
   readonly #clients = new Map<string, WebClient>();
-  readonly #logger: SlackLogger;
+  #sdk: Promise<{ sdk: Sdk; logger: SlackLogger }> | undefined;
 
-  constructor(private readonly options: ClientPoolOptions) {
-    this.#logger = sdkLogger(options.logger.child({ component: 'slack-sdk' }));
-  }
+  constructor(private readonly options: ClientPoolOptions) {}
 
-  get(identity: string, token: string): WebClient {
+  async get(identity: string, token: string): Promise<WebClient> {
+    this.#sdk ??= import('@slack/web-api').then((sdk) => ({
+      sdk,
+      logger: sdkLogger(sdk, this.options.logger.child({ component: 'slack-sdk' })),
+    }));
+    const { sdk, logger } = await this.#sdk;
     let client = this.#clients.get(identity);
     if (client) {
       this.#clients.delete(identity);
     } else {
-      client = new WebClient(token, {
+      client = new sdk.WebClient(token, {
         slackApiUrl: this.options.slackApiUrl,
         rejectRateLimitedCalls: true,
         retryConfig: { retries: 1, factor: 1, minTimeout: 100, maxTimeout: 300 },
         timeout: this.options.timeoutMs,
-        logger: this.#logger,
+        logger,
       });
     }
     this.#clients.set(identity, client);

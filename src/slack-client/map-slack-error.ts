@@ -1,4 +1,4 @@
-import { ErrorCode } from '@slack/web-api';
+import type { ErrorCode as SdkCode } from '@slack/web-api';
 import { Errors, type RetryableError } from '../errors.js';
 
 const AUTH = new Set(['invalid_auth', 'not_authed', 'token_revoked', 'account_inactive', 'token_expired']);
@@ -16,6 +16,17 @@ const BAD_REQUEST = new Set([
 // puts a whole non-JSON body, e.g. a proxy's HTML page, in `error`) is not echoed to the caller.
 const SLACK_CODE = /^[a-z0-9_]{1,64}$/;
 const SCOPES = /^[a-z0-9_.:,]{1,200}$/;
+
+// The SDK's error codes as values without loading the SDK (it loads with the first Slack call); the
+// types hold each to the SDK's own enum.
+const ErrorCode: { [K in keyof typeof SdkCode]: `${(typeof SdkCode)[K]}` } = {
+  RequestError: 'slack_webapi_request_error',
+  HTTPError: 'slack_webapi_http_error',
+  PlatformError: 'slack_webapi_platform_error',
+  RateLimitedError: 'slack_webapi_rate_limited_error',
+  FileUploadInvalidArgumentsError: 'slack_webapi_file_upload_invalid_args_error',
+  FileUploadReadFileDataError: 'slack_webapi_file_upload_read_file_data_error',
+};
 
 interface SdkError extends Error {
   code?: string;

@@ -53,7 +53,9 @@ const NAME_LOOKUP_MS = 2_000;
 interface TokenKeys {
   identity: string;
   authKey: string;
-  client: () => WebClient;
+  client: () => Promise<WebClient>;
+  /** The token's workspace once any lookup told it (a token never changes workspace), for rate gates. */
+  teamId?: string;
   /** The memoised auth.test answer, reused without a cache read from `from` until `until`. */
   me?: { value: SlackIdentity; from: number; until: number };
   /** When Slack last rejected the token: a lookup begun before then must not memoise its answer. */
@@ -366,6 +368,7 @@ export class SlackGateway {
     lookup.then(
       (c) => {
         // A stale identity (Slack down) is served for this request only, never memoised.
+        keys.teamId = c.value.teamId;
         if (c.status === 'STALE' || (keys.rejectedAt ?? -Infinity) >= started) return;
         const from = this.deps.clock();
         keys.me = {
@@ -387,18 +390,28 @@ export class SlackGateway {
     alongside?: () => Promise<void>,
   ): Promise<Cached<SlackBody>> {
     const keys = this.#keysOf(access.token);
-    const { teamId } = await this.#me(access);
-    const load = () => callSlack<SlackBody>(keys.client(), method, args, this.#context(access, teamId));
+    // The rate gate's scope is the workspace. A token never seen before has none yet: its first call is
+    // not held back for auth.test (which runs beside it) and is paced under the token's own scope.
+    const scope = keys.teamId ?? `token:${keys.identity}`;
+    const workspace = keys.teamId ? undefined : this.#me(access).then((me) => me.teamId);
+    workspace?.catch(() => {});
+    const load = () =>
+      callSlack<SlackBody>(keys.client(), method, args, { ...this.#context(access, scope), workspace });
     try {
-      return await this.deps.cachedFetch(cacheKey(method, keys.identity, args), {
-        ttlMs: (body) => policy.ttlMs(body),
-        get graceMs() {
-          return policy.graceMs;
-        },
-        staleOn: isUpstreamFailure,
-        staleAt: access.deadline - STALE_MARGIN_MS,
-        load: alongside ? async () => (await Promise.all([load(), alongside()]))[0] : load,
-      });
+      // Nothing is answered before the token is known to be good (auth.test, memoised).
+      const [answer] = await Promise.all([
+        this.deps.cachedFetch(cacheKey(method, keys.identity, args), {
+          ttlMs: (body) => policy.ttlMs(body),
+          get graceMs() {
+            return policy.graceMs;
+          },
+          staleOn: isUpstreamFailure,
+          staleAt: access.deadline - STALE_MARGIN_MS,
+          load: alongside ? async () => (await Promise.all([load(), alongside()]))[0] : load,
+        }),
+        this.#me(access),
+      ]);
+      return answer;
     } catch (err) {
       // A revoked token must not keep a memoised identity until the next re-validation.
       if (isAuthError(err)) {

@@ -19,8 +19,13 @@ export interface ChannelRead {
   response_metadata?: { next_cursor: string };
 }
 
-export const channelLine = (body: ChannelRead) =>
-  `in: ${body.channel_name ? `#${body.channel_name}=` : ''}${body.channel_id}`;
+/** `in: #general=C07…`; only the id when the summary names the channel already. */
+export const channelLine = (body: ChannelRead) => {
+  const name = body.channel_name ? `#${body.channel_name}` : undefined;
+  const escaped = name?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const said = escaped !== undefined && new RegExp(`${escaped}(?![\\w-])`).test(body.summary);
+  return `in: ${name && !said ? `${name}=` : ''}${body.channel_id}`;
+};
 
 export const toCompact = (m: ChannelMessage, extra: Partial<CompactMessage> = {}): CompactMessage => ({
   userId: m.user_id,
@@ -29,5 +34,6 @@ export const toCompact = (m: ChannelMessage, extra: Partial<CompactMessage> = {}
   text: m.text,
   threadTs: m.thread_ts,
   replyCount: m.reply_count,
+  permalink: m.permalink,
   ...extra,
 });

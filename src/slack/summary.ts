@@ -29,6 +29,9 @@ export function searchSummary({
   return [s, ...notes, ...(hint ? [hint] : [])].join(' ');
 }
 
+/** The concise search summary's last hint; compact text leaves it out. */
+export const DETAILED_HINT = 'Full Slack objects: response_format=detailed.';
+
 /**
  * How to get more than the concise body gives: the thread read when a match is in a thread, the context
  * read for what was said around a match, Slack's own objects.
@@ -37,7 +40,7 @@ export function conciseSearchHint(hasThreadedMatch: boolean, wording: Wording, h
   const hints = [
     hasThreadedMatch ? wording.threadHint : '',
     hasMatch ? wording.contextHint : '',
-    'Full Slack objects: response_format=detailed.',
+    DETAILED_HINT,
   ];
   return hints.filter(Boolean).join(' ');
 }

@@ -78,7 +78,6 @@ describe('tools/list over Streamable HTTP', () => {
           'cursor',
           'sort',
           'sort_dir',
-          'highlight',
           'response_format',
           'channel_ids',
           'from_users',
@@ -86,8 +85,6 @@ describe('tools/list over Streamable HTTP', () => {
           'before',
           'on',
           'to_me',
-          'min_score',
-          'dedupe_threads',
           'max_text_chars',
           'include_context',
         ],
@@ -106,16 +103,7 @@ describe('tools/list over Streamable HTTP', () => {
         name: 'slack_get_channel_history',
         title: "Read a Slack channel's messages",
         annotations: { readOnlyHint: true, openWorldHint: true },
-        input: [
-          'channel_id',
-          'cursor',
-          'limit',
-          'oldest',
-          'latest',
-          'inclusive',
-          'response_format',
-          'max_text_chars',
-        ],
+        input: ['channel_id', 'cursor', 'limit', 'oldest', 'latest', 'response_format', 'max_text_chars'],
         required: ['channel_id'],
         output: 'object',
       },
@@ -200,7 +188,12 @@ describe('tools/list over Streamable HTTP', () => {
     const search = tools[0].description ?? '';
     for (const modifier of ['in:#channel', 'from:@user', 'before:', 'after:', 'is:thread'])
       expect(search, modifier).toContain(modifier);
-    for (const tool of tools.slice(0, 4)) expect(tool.description, tool.name).toContain('compact');
+    // Which format to pick and how to page, said on the arguments themselves.
+    for (const tool of tools.slice(0, 4))
+      expect(tool.inputSchema.properties?.response_format, tool.name).toEqual({
+        enum: ['concise', 'compact', 'detailed'],
+        description: 'compact = fewest tokens',
+      });
   });
 
   it('gives the same tool list to a second client without a session (stateless)', async () => {

@@ -21,12 +21,24 @@ describe('slack_search_messages on Real-time Search', () => {
   it('tells agents that a question is searched by meaning, and takes include_context', async () => {
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === 'slack_search_messages');
-    expect(tool?.description).toContain('a question is searched by meaning where Slack AI search is on');
-    // Listed lean (issue 22): a flag that is off unless sent carries no default.
+    expect(tool?.description).toContain('questions go by meaning if AI search is on');
+    // Listed lean (issues 22, 29): a flag carries no default; how to page and which format to pick are said.
     expect(tool?.inputSchema.properties?.include_context).toEqual({
       type: 'boolean',
-      description: 'messages around each match',
+      description: 'with messages around',
     });
+    expect(tool?.inputSchema.properties?.cursor).toEqual({ type: 'string', description: 'from next_cursor' });
+    expect(tool?.inputSchema.properties?.response_format).toEqual({
+      enum: ['concise', 'compact', 'detailed'],
+      description: 'compact = fewest tokens',
+    });
+    // Left out of the list, still taken.
+    expect(tool?.inputSchema.properties?.dedupe_threads).toBeUndefined();
+    const taken = await client.callTool({
+      name: 'slack_search_messages',
+      arguments: { query: 'deploy', count: 1, dedupe_threads: true },
+    });
+    expect(taken.isError).toBeFalsy();
   });
 
   it('answers a question by meaning with context, as GET /search/messages does', async () => {

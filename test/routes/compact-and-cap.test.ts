@@ -3,8 +3,8 @@ import { ALICE_TOKEN, BOB, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures
 import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 const NOTE = '...content truncated due to length';
-const HINT =
-  'Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.';
+const CONTEXT_HINT = 'Around a match: GET /messages/context?url=<permalink>.';
+const HINT = `${CONTEXT_HINT} Full Slack objects: response_format=detailed.`;
 const THREAD_HINT = 'Whole thread: GET /threads/{channel_id}/{thread_ts}.';
 const link = (ts: string) => `https://tiny.slack.com/archives/${GENERAL}/p${ts.replace('.', '')}`;
 /** A pasted post-mortem: 3,000 characters after "deploy ". */
@@ -31,7 +31,7 @@ const inject = async (url: string) => {
 };
 
 describe('response_format=compact', () => {
-  it('answers a search as text/plain: summary first, each id once, one block per match, days when they change', async () => {
+  it('answers a search as text/plain: summary first, each id once, one link form, one block per match, days when they change', async () => {
     const url = '/search/messages?query=deploy&sort=timestamp&sort_dir=asc&count=3&response_format=compact';
     const res = await inject(url);
     expect({ ...res, body: res.body.split('\n') }).toEqual({
@@ -39,19 +39,18 @@ describe('response_format=compact', () => {
       type: 'text/plain; charset=utf-8',
       cache: 'MISS',
       body: [
-        `Found 5 messages, showing 3. Use next_cursor for more results. ${THREAD_HINT} ${HINT}`,
+        `Found 5 messages, showing 3. Use next_cursor for more results. ${THREAD_HINT} ${CONTEXT_HINT}`,
         expect.stringMatching(/^next_cursor: \S+$/),
-        'query: deploy',
-        'users: @bob=U0BOB00001, @carol=U0CAROL001, @alice=U0ALICE001',
         'in: #general=C0GENERAL1',
+        `links: https://tiny.slack.com/archives/${GENERAL}/p<ts without the dot>, a reply +?thread_ts=<thread_ts>&cid=${GENERAL}`,
         '',
-        `@bob 2026-01-01 00:00Z ts=${TS.mention} ${link(TS.mention)}`,
+        `@bob=U0BOB00001 2026-01-01 00:00Z ts=${TS.mention}`,
         '*deploy* finished, thanks @alice',
         '',
-        `@carol 00:01Z ts=${TS.parent} ${link(TS.parent)}`,
+        `@carol=U0CAROL001 00:01Z ts=${TS.parent}`,
         '*deploy* failed on staging',
         '',
-        `@alice 00:02Z ts=${TS.reply1} ${link(TS.reply1)}?thread_ts=${TS.parent}&cid=${GENERAL}`,
+        `@alice=U0ALICE001 00:02Z ts=${TS.reply1} thread_ts=${TS.parent}`,
         'looking at the *deploy* logs',
         '',
       ],
@@ -63,23 +62,20 @@ describe('response_format=compact', () => {
     expect(res.body.split('\n')[1]).toBe(`next_cursor: ${cursor}`);
   });
 
-  it('names a DM by its label and gives its id in the legend', async () => {
+  it('gives one hit its ids and link where it stands, a DM its other member wrote as DM', async () => {
     const res = await inject('/search/messages?query=review&response_format=compact');
     expect(res.body).toBe(
       [
-        `Found 1 message. ${HINT}`,
-        'query: review',
-        'users: @bob=U0BOB00001',
-        'channels: DM with @bob=D0ALICEBOB',
+        `Found 1 message. ${CONTEXT_HINT}`,
         '',
-        `DM with @bob @bob 2026-01-01 00:05Z ts=${TS.dm} https://tiny.slack.com/archives/D0ALICEBOB/p${TS.dm.replace('.', '')}`,
+        `DM=D0ALICEBOB @bob=U0BOB00001 2026-01-01 00:05Z ts=${TS.dm} https://tiny.slack.com/archives/D0ALICEBOB/p${TS.dm.replace('.', '')}`,
         'can you *review* my deploy PR?',
         '',
       ].join('\n'),
     );
   });
 
-  it('answers a thread with its ts and link once, replies under the root, days only when they change', async () => {
+  it('answers a thread with its link form once, replies under the root, days only when they change', async () => {
     const res = await inject(`/threads/${GENERAL}/${TS.reply2}?response_format=compact`);
     expect(res).toEqual({
       status: 200,
@@ -87,16 +83,15 @@ describe('response_format=compact', () => {
       cache: 'MISS',
       body: [
         'Found 3 messages in thread.',
-        'users: @carol=U0CAROL001, @alice=U0ALICE001, @bob=U0BOB00001',
-        `thread_ts=${TS.parent} ${link(TS.parent)}`,
+        `links: https://tiny.slack.com/archives/${GENERAL}/p<ts without the dot>, a reply +?thread_ts=<thread_ts>&cid=${GENERAL}`,
         '',
-        `@carol 2026-01-01 00:01Z ts=${TS.parent} replies=2`,
+        `@carol=U0CAROL001 2026-01-01 00:01Z ts=${TS.parent} replies=2`,
         'deploy failed on staging',
         '',
-        `@alice 00:02Z ts=${TS.reply1}`,
+        `@alice=U0ALICE001 00:02Z ts=${TS.reply1}`,
         'looking at the deploy logs',
         '',
-        `@bob 00:03Z ts=${TS.reply2}`,
+        `@bob=U0BOB00001 00:03Z ts=${TS.reply2}`,
         'rollback done',
         '',
       ].join('\n'),
@@ -229,8 +224,9 @@ describe('compact and the cap on the history and context reads', () => {
           /^2 messages from #general between .* 1 message text was cut at 1000 characters; max_text_chars=0 gives whole texts\.$/,
         ),
         expect.stringMatching(/^next_cursor: \S+$/),
-        'in: #general=C0GENERAL1',
+        'in: C0GENERAL1',
         'users: @carol=U0CAROL001',
+        `links: https://tiny.slack.com/archives/${GENERAL}/p<ts without the dot>`,
         '',
         `@carol 2026-01-02 00:01Z ts=${LONG_TS}`,
         `${LONG_TEXT.slice(0, 1000)}${NOTE}`,
@@ -247,9 +243,10 @@ describe('compact and the cap on the history and context reads', () => {
     const res = await inject(`/messages/context?url=${url}&before=1&after=1&response_format=compact`);
     expect(res.status).toBe(200);
     expect(res.body.split('\n').slice(1)).toEqual([
-      'in: #general=C0GENERAL1',
-      `message: ts=${TS.reply1} ${link(TS.reply1)}?thread_ts=${TS.parent}&cid=${GENERAL}`,
-      'users: @bob=U0BOB00001, @carol=U0CAROL001, @alice=U0ALICE001',
+      'in: C0GENERAL1',
+      `message: ts=${TS.reply1}`,
+      'users: @bob=U0BOB00001, @carol=U0CAROL001',
+      `links: https://tiny.slack.com/archives/${GENERAL}/p<ts without the dot>, a reply +?thread_ts=<thread_ts>&cid=${GENERAL}`,
       'thread: Found 3 messages in thread.',
       '',
       `@bob 2026-01-01 00:00Z ts=${TS.mention}`,
@@ -258,7 +255,7 @@ describe('compact and the cap on the history and context reads', () => {
       `@carol 00:01Z ts=${TS.parent} replies=2`,
       'deploy failed on staging',
       '',
-      `  @alice 00:02Z ts=${TS.reply1}`,
+      `  @alice=U0ALICE001 00:02Z ts=${TS.reply1}`,
       '  looking at the deploy logs',
       '',
       `  @bob 00:03Z ts=${TS.reply2}`,

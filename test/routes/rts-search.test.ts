@@ -207,12 +207,47 @@ describe('GET /search/messages on the Real-time Search API', () => {
     expect([again.headers['x-cache'], rtsCalls().length]).toEqual(['MISS', 2]);
   });
 
-  it('finds mentions of the token user with to_me=mention, and refuses to_me=true', async () => {
+  it('finds mentions of the token user with to_me=mention', async () => {
     const res = await get(rts.app, '/search/messages?to_me=mention&count=1');
     expect(res.status).toBe(200);
     expect(rtsCalls()[0].params.query).toBe(`<@${DEMO_USER_ID}>`);
-    const both = await get(rts.app, '/search/messages?to_me=true');
-    expect(both.status).toBe(400);
+  });
+
+  it('pages to_me=true (mentions and DMs merged) through one cursor to the same messages as search.messages', async () => {
+    const all = async (app: Harness['app']) => {
+      const pages: string[][] = [];
+      let cursor = '';
+      do {
+        const res = await get(app, `/search/messages?to_me=true&count=2&sort=timestamp${cursor}`);
+        expect(res.status).toBe(200);
+        pages.push(tsOf(res.body));
+        const next = (res.body.response_metadata as { next_cursor?: string } | undefined)?.next_cursor;
+        cursor = next ? `&cursor=${encodeURIComponent(next)}` : '';
+        offset += 61_000; // two real-time searches a page: a fresh per-user quota for the next
+      } while (cursor && pages.length < 20);
+      return pages;
+    };
+    const viaRts = await all(rts.app);
+    const viaLegacy = await all(legacy.app);
+    expect(viaRts.flat().length).toBeGreaterThan(2);
+    expect(viaRts.flat()).toEqual(viaLegacy.flat());
+    expect(viaRts.slice(0, -1).every((page) => page.length === 2)).toBe(true);
+    expect(
+      rtsCalls()
+        .slice(0, 2)
+        .map((c) => [c.params.query, c.params.channel_types]),
+    ).toEqual([
+      [`<@${DEMO_USER_ID}>`, 'public_channel,private_channel,im,mpim'],
+      [`to:<@${DEMO_USER_ID}>`, 'im,mpim'],
+    ]);
+  });
+
+  it('refuses a to_me=true cursor of search.messages, naming the backend', async () => {
+    const first = await get(legacy.app, '/search/messages?to_me=true&count=1');
+    const cursor = encodeURIComponent((first.body.response_metadata as { next_cursor: string }).next_cursor);
+    const res = await get(rts.app, `/search/messages?to_me=true&count=1&cursor=${cursor}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('querystring/cursor was not issued by a real-time to_me=true search');
   });
 
   it('stops a count=50 search at the pages the quota allows, with next_cursor and a note', async () => {

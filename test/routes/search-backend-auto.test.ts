@@ -6,6 +6,7 @@ import { authHeaders, buildHarness, errorBody, get, type Harness } from '../help
 // search:read.public, search.messages otherwise, and for a while after RTS says it is not there.
 
 const LEGACY_ONLY = 'xoxp-demo-legacy-only';
+const PUBLIC_ONLY = 'xoxp-demo-rts-public-only';
 const READ = ['channels:history', 'groups:history', 'im:history', 'mpim:history', 'users:read'];
 
 let offset = 0;
@@ -23,6 +24,12 @@ beforeAll(async () => {
     type: 'user',
     userId: DEMO_USER_ID,
     scopes: ['search:read', ...READ],
+  });
+  h.slack.workspace.tokens.push({
+    token: PUBLIC_ONLY,
+    type: 'user',
+    userId: DEMO_USER_ID,
+    scopes: ['search:read', 'search:read.public', ...READ],
   });
 });
 afterAll(() => h.close());
@@ -46,10 +53,19 @@ describe('SLACK_SEARCH_BACKEND=auto', () => {
     expect(methods()).toEqual(['auth.test', 'assistant.search.context', 'auth.test', 'search.messages']);
   });
 
-  it('keeps to_me=true (two merged searches) on search.messages', async () => {
-    const res = await search('/search/messages?to_me=true&count=2');
-    expect(res.body.backend).toBe('search.messages');
-    expect(methods()).not.toContain('assistant.search.context');
+  it('sends to_me=true to RTS for a token with a DM search scope, and to search.messages without one', async () => {
+    const viaRts = await search('/search/messages?to_me=true&count=2');
+    const viaLegacy = await search(
+      '/search/messages?to_me=true&count=2',
+      authHeaders({ 'x-slack-token': PUBLIC_ONLY }),
+    );
+    expect([viaRts.body.backend, viaLegacy.body.backend]).toEqual(['rts', 'search.messages']);
+    expect(methods().filter((m) => m !== 'auth.test')).toEqual([
+      'assistant.search.context',
+      'assistant.search.context',
+      'search.messages',
+      'search.messages',
+    ]);
   });
 
   it('switches a token to search.messages when RTS says it is not there, and logs it once', async () => {

@@ -43,7 +43,7 @@ describe('compact text', () => {
     ]);
   });
 
-  it('renders a search across conversations: each block says where, thread_ts when the link does not', () => {
+  it('renders a search across conversations: each block says where, names met once with their ids, one link form', () => {
     const body: ConciseSearch = {
       ok: true,
       query: '<@U9>',
@@ -79,23 +79,23 @@ describe('compact text', () => {
       [
         'Found 2 messages.',
         'queries: <@U9> | to:<@U9>',
-        'users: @carol=U3 (handle carol.c), @bob=U1',
-        'channels: #deploys=C1, DM with @carol=D1',
+        'users: @carol=U3 (handle carol.c)',
+        'links: https://t.slack.com/archives/<channel_id>/p<ts without the dot>',
         '',
         '  @carol 2025-12-31 23:58Z ts=1767225500.000100 (before)',
         '  is it done?',
         '',
-        '#deploys @bob 2026-01-01 00:00Z ts=1767225600.000100 thread_ts=1767225500.000100 https://t.slack.com/archives/C1/p1767225600000100',
+        '#deploys=C1 @bob=U1 2026-01-01 00:00Z ts=1767225600.000100 thread_ts=1767225500.000100',
         'deploy done',
         '',
-        'DM with @carol @carol 2026-01-02 00:01Z ts=1767312060.000200 https://t.slack.com/archives/D1/p1767312060000200',
+        'DM=D1 @carol 2026-01-02 00:01Z ts=1767312060.000200',
         'hi\n\nthere',
         '',
       ].join('\n'),
     );
   });
 
-  it('an empty search is its summary and query; a backend other than search.messages is named', () => {
+  it('an empty search is its summary (the caller knows its query; the summary names the backend)', () => {
     const body: ConciseSearch = {
       ok: true,
       query: 'nothing',
@@ -104,7 +104,7 @@ describe('compact text', () => {
       messages: { total: 0, matches: [] },
       summary: 'Found 0 messages.',
     };
-    expect(compactSearch(body)).toBe('Found 0 messages.\nquery: nothing\nbackend: rts, semantic: true\n');
+    expect(compactSearch(body)).toBe('Found 0 messages.\n');
   });
 
   const msg = (user: string, ts: string, text: string, over = {}) => ({
@@ -134,12 +134,12 @@ describe('compact text', () => {
         'Read 2 messages.',
         'next_cursor: c2',
         'in: #deploys=C1',
-        'users: @bob=Ubob, @amy=Uamy',
+        'links: https://t.slack.com/archives/C1/p<ts without the dot>',
         '',
-        '@bob 2026-01-01 00:02Z ts=1767225720.000300',
+        '@bob=Ubob 2026-01-01 00:02Z ts=1767225720.000300',
         'later',
         '',
-        '@amy 00:00Z ts=1767225600.000100 replies=3',
+        '@amy=Uamy 00:00Z ts=1767225600.000100 replies=3',
         'root',
         '',
       ].join('\n'),
@@ -174,17 +174,18 @@ describe('compact text', () => {
       [
         'The message, 1 before and 1 after.',
         'in: D1',
-        'message: ts=1767225660.000200 https://t.slack.com/archives/C1/p1767225660000200?thread_ts=1767225600.000100&cid=C1',
-        'users: @cy=Ucy, @amy=Uamy, @bob=Ubob',
+        'message: ts=1767225660.000200',
+        'users: @cy=Ucy',
+        'links: https://t.slack.com/archives/<channel_id>/p<ts without the dot>, a reply +?thread_ts=<thread_ts>&cid=<channel_id>',
         'thread: Found 2 messages in thread.',
         '',
         '@cy 2025-12-31 23:58Z ts=1767225500.000100',
         'before',
         '',
-        '@amy 2026-01-01 00:00Z ts=1767225600.000100 replies=1',
+        '@amy=Uamy 2026-01-01 00:00Z ts=1767225600.000100 replies=1',
         'root',
         '',
-        '  @bob 00:01Z ts=1767225660.000200',
+        '  @bob=Ubob 00:01Z ts=1767225660.000200',
         '  reply',
         '',
         '@cy 00:56Z ts=1767229000.000100',

@@ -30,11 +30,12 @@ export const channelHistoryRead = defineRead<ChannelHistoryParams>({
   },
   mcp: {
     tool: HISTORY_TOOL,
-    description: "Read a channel's messages, newest first. response_format=compact costs the fewest tokens.",
+    description: "A channel's messages, newest first.",
     purpose: "read a channel's latest messages",
     annotations: { readOnlyHint: true, openWorldHint: true },
     arguments: HistoryArguments,
-    hints: { channel_id: 'id or #name', max_text_chars: '0 = whole' },
+    hints: { channel_id: 'id or #name' },
+    unlisted: ['inclusive'],
     output: { concise: ConciseHistoryBody },
     toParams: ({ channel_id, ...query }: Static<typeof HistoryArguments>) => ({
       channel: channel_id,

@@ -1,4 +1,5 @@
 import type { NamedExample } from '../../schemas/response.js';
+import { compactHistory } from './compact.js';
 
 // Bodies as the service answers against the demo workspace (`npm run demo`); detailed bodies trimmed.
 // test/openapi/lint.test.ts validates every example against its schema.
@@ -34,19 +35,8 @@ export const historyExamples: Record<string, NamedExample> = {
   },
 };
 
+/** The concise example as response_format=compact text: rendered by the read's own renderer. */
 export const historyCompactExample: NamedExample = {
-  summary: 'GET /channels/%23incidents/history?limit=1&response_format=compact',
-  value: `2 messages from #incidents between 2026-03-10 09:29 UTC and 2026-03-12 08:47 UTC, newest first. Use next_cursor for older messages.
-next_cursor: bmV4dF90czoxNzczMTMzOTIwMDA0MTAw
-in: #incidents=C07INCIDNT
-users: @priya=U07PRIYASH
-
-@priya 2026-03-12 08:47Z ts=1773305233.949387
-Resolved: billing-worker in staging, root cause was a bad feature-flag rollout. Postmortem to follow
-
-@priya 2026-03-10 09:29Z ts=1773134941.365411
-Pager test at 10:00 UTC, please ignore the alert
-`,
+  summary: 'GET /channels/%23incidents/history?limit=2&response_format=compact',
+  value: compactHistory(historyExamples.concise?.value as never),
 };
-
-/** The concise context example above as response_format=compact text. */

@@ -4,7 +4,13 @@ import {
   channelLine,
   toCompact,
 } from '../../slack/compact-channel.js';
-import { type CompactMessage, compactText, messageBlocks, userLegend } from '../../slack/compact-text.js';
+import {
+  type CompactMessage,
+  compactText,
+  linkForm,
+  messageBlocks,
+  userLegend,
+} from '../../slack/compact-text.js';
 import type { ConciseThread } from '../thread-replies/schemas.js';
 
 /**
@@ -27,17 +33,23 @@ export function compactContext(
   const messages: CompactMessage[] = [
     ...body.before.map((m) => toCompact(m)),
     ...(centre ? [toCompact(centre)] : []),
-    ...replies.map((m) => ({ ...toCompact(m), threadTs: undefined, reply: true })),
+    ...replies.map((m) => ({ ...toCompact(m), reply: true })),
     ...body.after.map((m) => toCompact(m)),
   ];
   const users = userLegend(messages);
+  const links = linkForm(messages, body.channel_id);
+  // Replies sit under their root: their thread_ts goes without saying.
+  const blocks = messages.map((m) => (m.reply ? { ...m, threadTs: undefined } : m));
   const thread = body.thread;
   const lines = [
     channelLine(body),
-    linked ? `message: ts=${linked.ts} ${linked.permalink}` : undefined,
+    linked
+      ? `message: ts=${linked.ts}${links.shown(toCompact(linked)) ? ` ${linked.permalink}` : ''}`
+      : undefined,
     users.line,
+    links.line,
     thread ? `thread: ${thread.summary}` : undefined,
     thread?.response_metadata ? `thread next_cursor: ${thread.response_metadata.next_cursor}` : undefined,
   ];
-  return compactText(body.summary, lines, messageBlocks(messages, users.label));
+  return compactText(body.summary, lines, messageBlocks(blocks, users.label, links.shown));
 }

@@ -31,12 +31,11 @@ export const messageContextRead = defineRead<MessageContextParams>({
   },
   mcp: {
     tool: CONTEXT_TOOL,
-    description:
-      'Read a message (url, or channel_id + ts) with the messages around it and its thread. response_format=compact costs the fewest tokens.',
+    description: 'A message (url, or channel_id + ts), the messages around it and its thread.',
     purpose: "read a Slack link's message and what was said around it",
     annotations: { readOnlyHint: true, openWorldHint: true },
     arguments: ContextArguments,
-    hints: { channel_id: 'id or #name', max_text_chars: '0 = whole' },
+    hints: { channel_id: 'id or #name' },
     output: { concise: ConciseContextBody },
     toParams: ({ channel_id, ...rest }: Static<typeof ContextArguments>) => ({
       ...rest,

@@ -1,4 +1,5 @@
 import type { NamedExample } from '../../schemas/response.js';
+import { compactContext } from './compact.js';
 
 // Bodies as the service answers against the demo workspace (`npm run demo`); detailed bodies trimmed.
 // test/openapi/lint.test.ts validates every example against its schema.
@@ -105,34 +106,8 @@ export const contextExamples: Record<string, NamedExample> = {
   },
 };
 
+/** The concise example as response_format=compact text: rendered by the read's own renderer. */
 export const contextCompactExample: NamedExample = {
-  summary: 'GET /messages/context?url=…&before=0&after=0&response_format=compact',
-  value: `The message by @deploybot at 2026-03-05 14:40 UTC in #engineering, with 1 message before it and 1 after, oldest first. More of the channel: earlier: GET /channels/C07ENGINRG/history?latest=1772714586.312658; later: GET /channels/C07ENGINRG/history?oldest=1772731602.243018. Its whole thread is in thread.
-in: #engineering=C07ENGINRG
-message: ts=1772721625.344142 https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142
-users: @tomasz=U07TOMNOWK, @deploybot=U07DEPLOYB, @jonas=U07JONASMU, @priya=U07PRIYASH, @maya=U07MAYACHN
-thread: Found 5 messages in thread.
-
-@tomasz 2026-03-05 12:43Z ts=1772714586.312658
-Deployed search-service v2.9.4 to prod-us :rocket:
-
-@deploybot 14:40Z ts=1772721625.344142 replies=4
-Deploy #4411 of web-app v5.2.0 to prod-us failed
-Deploy #4411 failed: prod-us: health check timeout after 120s
-
-  @jonas 14:46Z ts=1772722007.472864
-  That’s mine, looking. Health check hits /healthz which now waits on the feature-flag service
-
-  @priya 14:49Z ts=1772722169.934860
-  Rolling back to v5.1.9 in the meantime
-
-  @jonas 14:54Z ts=1772722468.608348
-  Fix: health check must not depend on downstream services. web-app#889 (https://github.com/acme-demo/web-app/pull/889)
-
-  @maya 14:56Z ts=1772722619.228613
-  Reviewed and approved. Good catch on the timeout
-
-@jonas 17:26Z ts=1772731602.243018
-Feature flag \`usage-based-billing\` is now at 5% in prod
-`,
+  summary: 'GET /messages/context?url=…&before=1&after=1&response_format=compact',
+  value: compactContext(contextExamples.concise?.value as never),
 };

@@ -1,4 +1,5 @@
 import type { NamedExample } from '../../schemas/response.js';
+import { compactSearch } from './compact.js';
 
 // Bodies as the service answers against the demo workspace (`npm run demo`); detailed bodies trimmed.
 // test/openapi/lint.test.ts validates every example against its schema.
@@ -85,18 +86,8 @@ export const searchExamples: Record<string, NamedExample> = {
   },
 };
 
+/** The concise example as response_format=compact text: rendered by the read's own renderer. */
 export const searchCompactExample: NamedExample = {
   summary: 'GET /search/messages?query=deploy&count=1&response_format=compact',
-  value: `Found 16 messages, showing 1. Use next_cursor for more results. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.
-next_cursor: as1.WyJzIiwiYjJabWMyVjBPakU9Il0
-query: deploy
-users: @deploybot=U07DEPLOYB
-channels: #engineering=C07ENGINRG
-
-#engineering @deploybot 2026-03-05 14:40Z ts=1772721625.344142 https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142
-*Deploy* #4411 of web-app v5.2.0 to prod-us failed
-Deploy #4411 failed: prod-us: health check timeout after 120s
-`,
+  value: compactSearch(searchExamples.concise?.value as never),
 };
-
-/** The concise thread example above as response_format=compact text. */

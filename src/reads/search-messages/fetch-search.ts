@@ -65,7 +65,7 @@ async function searchPaged(
   wording: Wording,
 ): Promise<FoundMatches> {
   const ours = params.cursor ? decodeSearchCursor(params.cursor) : undefined;
-  if (ours?.kind === 'rts') badCursor(wording, 'search.messages');
+  if (ours?.kind === 'rts' || ours?.kind === 'rtsToMe') badCursor(wording, 'search.messages');
   if (ours?.kind === 'toMe')
     throw new Errors.BadRequest(
       `${wording.param('cursor')} was issued by a to_me=true search: send it with to_me=true`,
@@ -170,12 +170,13 @@ export function searchFilters(params: SearchMessagesParams): SearchFilters {
 export async function fetchMatches(
   slack: SlackGateway,
   access: SlackAccess,
-  me: SlackIdentity,
+  me: Promise<SlackIdentity>,
   params: SearchMessagesParams,
   wording: Wording,
 ): Promise<FoundMatches> {
   const filters = searchFilters(params);
-  if (params.to_me === 'true') return searchToMe(slack, access, me, filters, params, wording);
-  const modifiers = params.to_me === 'false' ? [] : [toMeModifier(params.to_me, me.userId)];
+  if (params.to_me === 'true') return searchToMe(slack, access, await me, filters, params, wording);
+  // Only to_me needs the user's id: otherwise Slack is asked without waiting for auth.test.
+  const modifiers = params.to_me === 'false' ? [] : [toMeModifier(params.to_me, (await me).userId)];
   return searchPaged(slack, access, buildSearchQuery(filters, modifiers), params, wording);
 }

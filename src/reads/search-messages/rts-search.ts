@@ -5,7 +5,7 @@ import type { UserQuota } from '../../rate-gates/user-quota.js';
 import { buildSearchQuery, toMeModifier } from '../../slack/build-search-query.js';
 import { isQuestion, readRtsBody } from '../../slack/read-rts.js';
 import { decodeSearchCursor, encodeSearchCursor } from '../../slack/search-cursor.js';
-import { isObject, type SlackObject } from '../../slack/slack-values.js';
+import { isObject } from '../../slack/slack-values.js';
 import type { Wording } from '../../slack/wording.js';
 import { slackCodeOf } from '../../slack-client/map-slack-error.js';
 import {
@@ -23,6 +23,7 @@ import type { SlackGateway } from '../../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import type { SearchMessagesParams } from '../search-messages/schemas.js';
 import { badCursor, searchFilters } from './fetch-search.js';
+import { DM_TYPES, type RtsPosition, type RtsSide, rtsOutcome, searchRtsToMe } from './rts-to-me.js';
 import type { SearchOutcome } from './search-backend.js';
 
 /** Slack's Real-time Search limit: calls a minute per user, cursor pages included. */
@@ -65,6 +66,9 @@ function channelTypes(me: SlackIdentity, only?: RtsChannelType[]): string {
   const wanted = only ? allowed.filter((t) => only.includes(t)) : allowed;
   return (wanted.length > 0 ? wanted : (only ?? ['public_channel'])).join(',');
 }
+
+export const quotaNote = (shown: number, retryAfterS: number) =>
+  `Slack allows ${RTS_USER_QUOTA.limit} real-time searches a minute per user (each page of ${RTS_PAGE_LIMIT} is one): this page stops at ${shown}; next_cursor works again in ${retryAfterS} s.`;
 
 /** Real-time Search for the route's parameters, paging up to `count` within the per-user quota. */
 export function createRtsSearch(deps: RtsSearchDeps) {
@@ -116,81 +120,97 @@ export function createRtsSearch(deps: RtsSearchDeps) {
     }
   }
 
+  /**
+   * Pages of one query from `from` (an RTS cursor, or '' for the first page; the first `skip` matches
+   * dropped) until `want` matches or the end; a spent quota after the first page ends it early, noted.
+   */
+  async function readSide(
+    access: SlackAccess,
+    base: Omit<RtsSearchArgs, 'limit'>,
+    from: RtsPosition,
+    want: number,
+    wording: Wording,
+  ): Promise<RtsSide> {
+    const side: RtsSide = {
+      matches: [],
+      pages: [],
+      bodies: [],
+      originals: new Map(),
+      authorNames: new Map(),
+      next: '',
+    };
+    let cursor = from.cursor;
+    let skip = from.skip;
+    while (side.matches.length < want) {
+      const limit = Math.min(RTS_PAGE_LIMIT, want - side.matches.length + skip);
+      let body: RtsSearchBody;
+      try {
+        body = await page(access, { ...base, limit, ...(cursor ? { cursor } : {}) }, wording);
+      } catch (err) {
+        if (!(err instanceof RtsQuotaSpent) || side.bodies.length === 0) throw err;
+        side.quotaSpentS = err.retryAfterS;
+        break;
+      }
+      const read = readRtsBody(body);
+      side.bodies.push(body);
+      const raw = isObject(body.results) && Array.isArray(body.results.messages) ? body.results.messages : [];
+      for (const [i, m] of read.matches.entries()) side.originals.set(m, raw[i]);
+      side.pages.push({ cursor, size: read.matches.length });
+      side.matches.push(...read.matches.slice(skip));
+      skip = 0;
+      for (const [id, name] of read.authorNames) side.authorNames.set(id, name);
+      cursor = read.nextCursor ?? '';
+      if (!read.nextCursor) {
+        side.ended = true;
+        break;
+      }
+    }
+    side.next = cursor;
+    return side;
+  }
+
   return async function searchRts(
     access: SlackAccess,
     me: SlackIdentity,
     params: SearchMessagesParams,
     wording: Wording,
   ): Promise<SearchOutcome> {
-    if (params.to_me === 'true')
-      throw new Errors.BadRequest(
-        "to_me=true merges two searches, which Slack's real-time search cannot page together: ask for to_me=mention and to_me=dm",
-      );
-    const ours = params.cursor ? decodeSearchCursor(params.cursor) : undefined;
-    if (ours && ours.kind !== 'rts') badCursor(wording, 'real-time');
-    const filters = searchFilters(params);
-    const modifiers = params.to_me === 'false' ? [] : [toMeModifier(params.to_me, me.userId)];
-    const query = buildSearchQuery(filters, modifiers);
     const question = isQuestion(params.query);
     const semantic = question ? aiSearchEnabled(access, me.teamId) : Promise.resolve(false);
-    const base: Omit<RtsSearchArgs, 'limit'> = {
-      query,
-      channel_types: channelTypes(me, params.to_me === 'dm' ? ['im', 'mpim'] : undefined),
+    const base = (modifier: string[], only?: RtsChannelType[]): Omit<RtsSearchArgs, 'limit'> => ({
+      query: buildSearchQuery(searchFilters(params), modifier),
+      channel_types: channelTypes(me, only),
       content_types: 'messages',
       sort: params.sort,
       sort_dir: params.sort_dir,
       highlight: params.highlight,
       include_context_messages: params.include_context,
-    };
-    const bodies: RtsSearchBody[] = [];
-    const matches: SlackObject[] = [];
-    const originals = new Map<SlackObject, unknown>();
-    const authorNames = new Map<string, string>();
-    const notes: string[] = [];
-    let cursor = ours?.kind === 'rts' ? ours.cursor : params.cursor;
-    const seenBefore = ours?.kind === 'rts' ? ours.seen : 0;
-    while (matches.length < params.count) {
-      const limit = Math.min(RTS_PAGE_LIMIT, params.count - matches.length);
-      let body: RtsSearchBody;
-      try {
-        body = await page(access, { ...base, limit, ...(cursor ? { cursor } : {}) }, wording);
-      } catch (err) {
-        if (!(err instanceof RtsQuotaSpent) || bodies.length === 0) throw err;
-        notes.push(
-          `Slack allows ${RTS_USER_QUOTA.limit} real-time searches a minute per user (each page of ${RTS_PAGE_LIMIT} is one): this page stops at ${matches.length}; next_cursor works again in ${err.retryAfterS} s.`,
-        );
-        break;
-      }
-      const read = readRtsBody(body);
-      bodies.push(body);
-      const raw = isObject(body.results) && Array.isArray(body.results.messages) ? body.results.messages : [];
-      for (const [i, m] of read.matches.entries()) originals.set(m, raw[i]);
-      matches.push(...read.matches);
-      for (const [id, name] of read.authorNames) authorNames.set(id, name);
-      cursor = read.nextCursor;
-      if (!cursor) break;
-    }
-    const seen = seenBefore + matches.length;
-    const first = bodies[0] as RtsSearchBody;
+    });
+    if (params.to_me === 'true')
+      return searchRtsToMe({
+        readSide,
+        base,
+        access,
+        me,
+        params,
+        wording,
+        semantic: await semantic,
+        quotaNote,
+      });
+    const ours = params.cursor ? decodeSearchCursor(params.cursor) : undefined;
+    if (ours && ours.kind !== 'rts') badCursor(wording, 'real-time');
+    const modifiers = params.to_me === 'false' ? [] : [toMeModifier(params.to_me, me.userId)];
+    const args = base(modifiers, params.to_me === 'dm' ? DM_TYPES : undefined);
+    const from = { cursor: ours?.kind === 'rts' ? ours.cursor : (params.cursor ?? ''), skip: 0 };
+    const side = await readSide(access, args, from, params.count, wording);
+    const seen = (ours?.kind === 'rts' ? ours.seen : 0) + side.matches.length;
+    const more = side.next !== '' && !side.ended;
     return {
-      backend: 'rts',
-      semantic: await semantic,
-      live: true,
-      atLeast: cursor !== undefined,
-      pages: [],
-      queries: [query],
+      ...rtsOutcome(side, [args.query], await semantic),
+      atLeast: more,
       total: seen,
-      matches,
-      nextCursor: cursor ? encodeSearchCursor({ kind: 'rts', cursor, seen }) : undefined,
-      notes,
-      authorNames,
-      detailed: (selected) => ({
-        ...first,
-        results: {
-          ...(isObject(first.results) ? first.results : {}),
-          messages: selected.map((m) => originals.get(m)),
-        },
-      }),
+      nextCursor: more ? encodeSearchCursor({ kind: 'rts', cursor: side.next, seen }) : undefined,
+      notes: side.quotaSpentS === undefined ? [] : [quotaNote(side.matches.length, side.quotaSpentS)],
     };
   };
 }

@@ -23,11 +23,14 @@ export interface SearchOutcome extends FoundMatches {
 
 /** One way of searching Slack for the route's parameters. */
 export interface SearchBackend {
+  /** The backend every search uses, when that needs no identity (so Slack is asked while auth.test runs). */
+  fixed?: BackendName;
   /** Which backend a search by this token would use now (before asking Slack). */
   prefers(access: SlackAccess, me: SlackIdentity, params: SearchMessagesParams): BackendName;
+  /** `me`: the token's identity, still being looked up (a search that needs none does not wait). */
   fetch(
     access: SlackAccess,
-    me: SlackIdentity,
+    me: Promise<SlackIdentity>,
     params: SearchMessagesParams,
     wording: Wording,
   ): Promise<SearchOutcome>;

@@ -20,6 +20,7 @@ export interface SearchBackendDeps extends RtsSearchDeps {
 }
 
 const legacy = (d: SearchBackendDeps): SearchBackend => ({
+  fixed: 'search.messages',
   prefers: () => 'search.messages',
   fetch: async (access, me, params, wording) => ({
     ...(await fetchMatches(d.slack, access, me, params, wording)),
@@ -32,9 +33,10 @@ const legacy = (d: SearchBackendDeps): SearchBackend => ({
 const rts = (d: SearchBackendDeps): SearchBackend => {
   const search = createRtsSearch(d);
   return {
+    fixed: 'rts',
     prefers: () => 'rts',
-    fetch: (access, me, params, wording) =>
-      search(access, me, params, wording).catch((err) => {
+    fetch: async (access, me, params, wording) =>
+      search(access, await me, params, wording).catch((err) => {
         throw err instanceof RtsQuotaSpent ? rtsQuotaError(err) : err;
       }),
   };
@@ -44,16 +46,17 @@ const rts = (d: SearchBackendDeps): SearchBackend => {
 const issuedBy = (cursor: string | undefined): BackendName | undefined => {
   const ours = cursor ? decodeSearchCursor(cursor) : undefined;
   if (!ours) return undefined;
-  return ours.kind === 'rts' ? 'rts' : 'search.messages';
+  return ours.kind === 'rts' || ours.kind === 'rtsToMe' ? 'rts' : 'search.messages';
 };
 
 /**
  * RTS when the token's scopes (auth.test) include search:read.public, else search.messages. An RTS answer
  * saying this token cannot use it switches the token to search.messages for `fallbackMs`, logged once;
- * a spent per-user quota is answered by search.messages too, saying so. to_me=true (two merged searches)
- * stays on search.messages. A cursor of ours goes back to the backend that issued it, whatever the token
- * would use now: a next page from the other one would be another search. When that backend is RTS and
- * the user's quota is spent, the answer is 429 with Retry-After.
+ * a spent per-user quota is answered by search.messages too, saying so. to_me=true and dm need a DM scope
+ * as well (search:read.im or search:read.mpim); without one they stay on search.messages. A cursor of ours
+ * goes back to the backend that issued it, whatever the token would use now: a next page from the other one
+ * would be another search. When that backend is RTS and the user's quota is spent, the answer is 429 with
+ * Retry-After.
  */
 const auto = (d: SearchBackendDeps): SearchBackend => {
   const viaRts = createRtsSearch(d);
@@ -62,17 +65,22 @@ const auto = (d: SearchBackendDeps): SearchBackend => {
   const key = (access: SlackAccess) => d.slack.identityOf(access);
   const prefers: SearchBackend['prefers'] = (access, me: SlackIdentity, params) => {
     const issuer = issuedBy(params.cursor);
-    if (issuer && params.to_me !== 'true') return issuer;
+    if (issuer) return issuer;
     const until = switchedUntil.get(key(access));
     if (until !== undefined && until <= d.clock()) switchedUntil.delete(key(access));
-    const rtsScope = me.scopes?.includes('search:read.public') ?? false;
-    return rtsScope && params.to_me !== 'true' && !switchedUntil.has(key(access)) ? 'rts' : 'search.messages';
+    const scopes = me.scopes ?? [];
+    const noDms = params.to_me !== 'true' && params.to_me !== 'dm';
+    const rtsScope =
+      scopes.includes('search:read.public') &&
+      (noDms || scopes.includes('search:read.im') || scopes.includes('search:read.mpim'));
+    return rtsScope && !switchedUntil.has(key(access)) ? 'rts' : 'search.messages';
   };
   return {
     prefers,
-    async fetch(access, me, params, wording): Promise<SearchOutcome> {
+    async fetch(access, identity, params, wording): Promise<SearchOutcome> {
+      const me = await identity;
       if (prefers(access, me, params) === 'search.messages')
-        return viaLegacy.fetch(access, me, params, wording);
+        return viaLegacy.fetch(access, identity, params, wording);
       try {
         return await viaRts(access, me, params, wording);
       } catch (err) {
@@ -80,7 +88,7 @@ const auto = (d: SearchBackendDeps): SearchBackend => {
         const rtsCursor = issuedBy(params.cursor) === 'rts';
         if (err instanceof RtsQuotaSpent) {
           if (rtsCursor || (me.scopes && !me.scopes.includes('search:read'))) throw rtsQuotaError(err);
-          const found = await viaLegacy.fetch(access, me, params, wording);
+          const found = await viaLegacy.fetch(access, identity, params, wording);
           const note = `${err.message} and this user's are spent: search.messages answered (keywords); real-time search again in ${err.retryAfterS} s.`;
           return { ...found, notes: [note, ...found.notes] };
         }
@@ -94,7 +102,7 @@ const auto = (d: SearchBackendDeps): SearchBackend => {
         switchedUntil.set(key(access), d.clock() + d.fallbackMs);
         if (switchedUntil.size > 10_000) switchedUntil.delete(switchedUntil.keys().next().value as string);
         if (rtsCursor) throw err;
-        return viaLegacy.fetch(access, me, params, wording);
+        return viaLegacy.fetch(access, identity, params, wording);
       }
     },
   };

@@ -24,12 +24,11 @@ export const searchToolsRead = defineRead<SearchRequest>({
   },
   mcp: {
     tool: 'search_tools',
-    description:
-      'Rank the tools you send by relevance (0–1) to the query; tools matching nothing are left out.',
+    description: 'Rank the tools you send by relevance (0-1) to query; unmatched ones are left out.',
     purpose: 'rank a list of tools for a task',
     annotations: { readOnlyHint: true, openWorldHint: false },
     arguments: SearchRequest,
-    hints: { context: 'the wider task', tools: 'toolKey unique', maxResults: 'default 20, max 100' },
+    hints: { context: 'wider task', tools: 'toolKey unique', maxResults: 'default 20, max 100' },
     output: { whole: SearchResponse },
   },
   schemas: [ToolInfo, SearchRequest, SearchResult, SearchResponse],

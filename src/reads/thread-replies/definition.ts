@@ -37,12 +37,11 @@ export const threadRepliesRead = defineRead<ThreadRepliesParams>({
   },
   mcp: {
     tool: THREAD_TOOL,
-    description:
-      'Read a thread, oldest first; any ts in it works as thread_ts. response_format=compact costs the fewest tokens.',
+    description: 'A thread, oldest first; any ts in it works as thread_ts.',
     purpose: 'read a whole thread',
     annotations: { readOnlyHint: true, openWorldHint: true },
     arguments: ThreadArguments,
-    hints: { max_text_chars: '0 = whole' },
+    hints: {},
     output: { concise: ConciseThreadBody },
     toParams: ({ channel_id, thread_ts, ...query }: Static<typeof ThreadArguments>) => ({
       channel: channel_id,

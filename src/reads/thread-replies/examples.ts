@@ -1,4 +1,5 @@
 import type { NamedExample } from '../../schemas/response.js';
+import { compactThread } from './compact.js';
 
 // Bodies as the service answers against the demo workspace (`npm run demo`); detailed bodies trimmed.
 // test/openapi/lint.test.ts validates every example against its schema.
@@ -63,19 +64,8 @@ export const threadExamples: Record<string, NamedExample> = {
   },
 };
 
+/** The concise example as response_format=compact text: rendered by the read's own renderer. */
 export const threadCompactExample: NamedExample = {
   summary: 'GET /threads/C07INCIDNT/1773133920.004100?limit=2&response_format=compact',
-  value: `Found 41 messages in thread (showing 1–2). Use next_cursor for more results.
-next_cursor: at1.WyJibVY0ZEY5MGN6b3hOemN6TVRNME5UUXpPRFUxTmpZNCIsMyw0MV0
-users: @priya=U07PRIYASH, @maya=U07MAYACHN
-thread_ts=1773133920.004100 https://acme-demo.slack.com/archives/C07INCIDNT/p1773133920004100
-
-@priya 2026-03-10 09:12Z ts=1773133920.004100 replies=40
-:rotating_light: INC-2041: checkout-api p99 latency spiking to 4s in prod-eu, error rate 3.2%. I'm incident commander. @maya @tomasz can you join?
-
-@maya 09:17Z ts=1773134245.136947
-Joining. Pulling up the checkout-api dashboards now
-`,
+  value: compactThread(threadExamples.concise?.value as never),
 };
-
-/** The concise history example above as response_format=compact text. */

@@ -1,0 +1,100 @@
+// Cold and warm search (issue 29): the Slack calls one search makes on a fresh app and how many of them
+// wait for another (sequential round trips), then the same search again. Every fake Slack call is held
+// DELAY_MS, so calls that start together arrive together: a round trip is a wave of arrivals.
+// `npx tsx bench/cold-search.ts`
+import { DEMO_USER_TOKEN, startFakeSlack } from '../fake-slack/index.js';
+import { buildApp } from '../src/app.js';
+import { type Config, defaultConfig } from '../src/config.js';
+import { formatTable } from './format-table.js';
+
+const DELAY_MS = 150;
+const PATHS = [
+  '/search/messages?query=deploy&count=20',
+  '/search/messages?query=deploy&response_format=compact',
+];
+const TARGET = 2;
+
+/** Arrivals at least DELAY_MS / 2 after the start of the current wave open the next one. */
+function waves(arrivals: number[]): number {
+  let count = 0;
+  let start = Number.NEGATIVE_INFINITY;
+  for (const at of [...arrivals].sort((a, b) => a - b)) {
+    if (at - start >= DELAY_MS / 2) {
+      count++;
+      start = at;
+    }
+  }
+  return count;
+}
+
+async function measure(backend: Config['SLACK_SEARCH_BACKEND'], path: string): Promise<string[]> {
+  const slack = await startFakeSlack();
+  const config = defaultConfig({
+    API_TOKENS: 'bench-token',
+    SLACK_API_URL: slack.url,
+    SLACK_USER_TOKEN: DEMO_USER_TOKEN,
+    SLACK_SEARCH_BACKEND: backend,
+  });
+  const app = await buildApp({ config, logger: false });
+  slack.inject({ kind: 'delay', ms: DELAY_MS, times: 1000 });
+  const run = async () => {
+    slack.calls.length = 0;
+    const started = performance.now();
+    const res = await app.inject({ url: path, headers: { authorization: 'Bearer bench-token' } });
+    if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body}`);
+    const calls = slack.calls.map((c) => c.method);
+    return { calls, trips: waves(slack.calls.map((c) => c.at)), ms: performance.now() - started };
+  };
+  const cold = await run();
+  const warm = await run();
+  await app.close();
+  await slack.close();
+  const tally = (calls: string[]) =>
+    [...new Set(calls)]
+      .map(
+        (m) =>
+          `${m}${calls.filter((c) => c === m).length > 1 ? ` ×${calls.filter((c) => c === m).length}` : ''}`,
+      )
+      .join(', ') || '–';
+  return [
+    backend,
+    path.replace('/search/messages?', ''),
+    String(cold.calls.length),
+    String(cold.trips),
+    tally(cold.calls),
+    cold.ms.toFixed(0),
+    String(warm.calls.length),
+    String(warm.trips),
+    `${cold.trips <= TARGET && warm.calls.length === 0 ? 'PASS' : 'FAIL'}`,
+  ];
+}
+
+export async function benchColdSearch() {
+  const rows: string[][] = [];
+  for (const backend of ['legacy', 'auto', 'rts'] as const)
+    for (const path of PATHS) rows.push(await measure(backend, path));
+  console.log(
+    `\n## Cold search: Slack calls and sequential round trips (each fake call held ${DELAY_MS} ms; target cold ≤ ${TARGET}, warm 0 calls)\n`,
+  );
+  console.log(
+    formatTable(
+      [
+        'backend',
+        'request',
+        'cold calls',
+        'cold trips',
+        'cold methods',
+        'cold ms',
+        'warm calls',
+        'warm trips',
+        'target',
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    '\nRTS answers are never cached (Slack forbids keeping them): a warm RTS search calls Slack again.',
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchColdSearch();

@@ -1,0 +1,100 @@
+// Start-up (issue 29): how long after spawn the server answers /healthz and the stdio bin answers
+// `initialize`, against a bare Fastify server (one GET /healthz route) on the same machine, in one run:
+// rounds interleaved, medians. The built dist/ (production) and the TypeScript sources through tsx (demo,
+// tests). Needs `npm run build` first. `npx tsx bench/startup.ts [rounds]`
+import { spawn } from 'node:child_process';
+import { get } from 'node:http';
+import { createInterface } from 'node:readline';
+import { freePort } from '../test/support/redis-server.js';
+import { formatTable } from './format-table.js';
+
+const ROUNDS = Number(process.argv[2] ?? 7);
+const TARGET = 2;
+
+const BARE = `import Fastify from 'fastify';
+const app = Fastify();
+app.get('/healthz', async () => ({ status: 'ok' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
+
+const ENV = { PATH: process.env.PATH, HOST: '127.0.0.1', API_TOKENS: 'bench-token', LOG_LEVEL: 'warn' };
+
+const healthy = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode === 200));
+    }).on('error', () => resolve(false));
+  });
+
+/** Milliseconds from spawn to the first 200 from /healthz (polled every 5 ms). */
+async function httpStart(args: string[]): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...ENV, PORT: String(port) }, stdio: 'ignore' });
+  try {
+    while (!(await healthy(port))) {
+      if (performance.now() - started > 20_000) throw new Error(`${args.join(' ')}: no /healthz in 20 s`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return performance.now() - started;
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+const INITIALIZE = `${JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+})}\n`;
+
+/** Milliseconds from spawn (initialize written at once, as clients do) to its answer on stdout. */
+async function stdioStart(args: string[]): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...ENV, SLACK_USER_TOKEN: 'xoxp-bench' },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  child.stdin.write(INITIALIZE);
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
+    });
+    if (!line.includes('"result"')) throw new Error(`initialize not answered: ${line.slice(0, 200)}`);
+    return performance.now() - started;
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+const CASES: [string, () => Promise<number>][] = [
+  ['bare Fastify (node)', () => httpStart(['--input-type=module', '-e', BARE])],
+  ['server dist/ (node)', () => httpStart(['dist/server.js'])],
+  ['stdio dist/ initialize (node)', () => stdioStart(['dist/mcp-stdio.js'])],
+  ['server src/ (tsx)', () => httpStart(['--import', 'tsx', 'src/server.ts'])],
+  ['stdio src/ initialize (tsx)', () => stdioStart(['--import', 'tsx', 'src/mcp-stdio.ts'])],
+];
+
+export async function benchStartup() {
+  const times = CASES.map(() => [] as number[]);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, [, run]] of CASES.entries()) times[i]?.push(await run());
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  const bare = median(times[0] ?? []);
+  console.log(
+    `\n## Start-up: spawn to first answer, median of ${ROUNDS} interleaved rounds (target ≤ ${TARGET}× bare)\n`,
+  );
+  console.log(
+    formatTable(
+      ['process', 'median ms', 'min ms', '× bare Fastify'],
+      CASES.map(([name], i) => {
+        const xs = times[i] ?? [];
+        return [name, median(xs).toFixed(0), Math.min(...xs).toFixed(0), (median(xs) / bare).toFixed(2)];
+      }),
+    ),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchStartup();

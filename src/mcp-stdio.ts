@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { buildApp } from './app.js';
-import { loadConfigOrExit } from './config.js';
+import { exitWithMessage, loadConfigOrExit } from './config.js';
 import { Errors } from './errors.js';
 import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { StdioLinesTransport } from './mcp/stdio-lines.js';
 import { trackUnanswered } from './mcp/unanswered.js';
-import { createRedisClient } from './redis/redis-client.js';
+import { createConfiguredRedis } from './redis/redis-client.js';
 import type { SlackAccess } from './slack-client/types.js';
 
 // `agent-search-mcp`: the MCP tools over stdio for a local client. The same app as the HTTP service
@@ -14,8 +14,8 @@ import type { SlackAccess } from './slack-client/types.js';
 
 const config = loadConfigOrExit();
 
-const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
-const app = await buildApp({ config, redis, logger: { stream: process.stderr } });
+const redis = createConfiguredRedis(config);
+const app = await buildApp({ config, redis, logger: { stream: process.stderr } }).catch(exitWithMessage);
 await app.ready();
 if (!config.SLACK_USER_TOKEN)
   app.log.warn('SLACK_USER_TOKEN is not set: the Slack tools will answer AS_ERR_NO_SLACK_TOKEN');

@@ -1,12 +1,12 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { loadConfigOrExit } from './config.js';
-import { createRedisClient } from './redis/redis-client.js';
+import { exitWithMessage, loadConfigOrExit } from './config.js';
+import { createConfiguredRedis } from './redis/redis-client.js';
 
 const config = loadConfigOrExit();
 
-const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
-const app = await buildApp({ config, redis });
+const redis = createConfiguredRedis(config);
+const app = await buildApp({ config, redis }).catch(exitWithMessage);
 
 // app.close() stops accepting connections, lets in-flight requests finish and closes Redis (its onClose
 // hook); past SHUTDOWN_GRACE_MS the process exits with code 1 anyway.

@@ -1,40 +1,39 @@
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { REDIS_KINDS, startTestRedis, type TestRedis } from '../support/test-redis.js';
 import { waitFor } from '../support/wait-for.js';
 
-let server: RedisServer;
-let slack: FakeSlack;
-const harnesses: Harness[] = [];
+describe.each(REDIS_KINDS)('coalescing through Redis (%s)', (kind) => {
+  let r: TestRedis;
+  let slack: FakeSlack;
+  const harnesses: Harness[] = [];
 
-async function instance(config: Parameters<typeof buildHarness>[0] = {}) {
-  const h = await buildHarness({ slack, redisUrl: server.url, ...config });
-  harnesses.push(h);
-  return h;
-}
+  async function instance(config: Parameters<typeof buildHarness>[0] = {}) {
+    const h = await buildHarness({ slack, ...r.harness, ...config });
+    harnesses.push(h);
+    return h;
+  }
 
-beforeAll(async () => {
-  server = await startRedisServer();
-  slack = await startFakeSlack();
-});
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-  slack.reset();
-  const raw = new Redis(server.url);
-  await raw.flushall();
-  raw.disconnect();
-});
-afterAll(async () => {
-  await slack.close();
-  await server.stop();
-});
+  beforeAll(async () => {
+    r = await startTestRedis(kind);
+    slack = await startFakeSlack();
+  });
+  afterEach(async () => {
+    await Promise.all(harnesses.splice(0).map((h) => h.close()));
+    slack.reset();
+    await r.flush();
+  });
+  afterAll(async () => {
+    await slack.close();
+    await r.stop();
+  });
 
-const searchCalls = () =>
-  slack.calls.filter((c) => c.method === 'search.messages').map((c) => ({ query: c.params.query, at: c.at }));
+  const searchCalls = () =>
+    slack.calls
+      .filter((c) => c.method === 'search.messages')
+      .map((c) => ({ query: c.params.query, at: c.at }));
 
-describe('coalescing through Redis', () => {
   it('makes one Slack call for 100 concurrent identical requests', async () => {
     const h = await instance();
     const responses = await Promise.all(

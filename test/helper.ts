@@ -28,6 +28,7 @@ export interface HarnessOptions {
   redisUrl?: string;
   /** Or through this Redis Cluster (`host:port,…`), as production does with REDIS_CLUSTER_NODES. */
   redisClusterNodes?: string;
+  redisBreaker?: AppOptions['redisBreaker'];
 }
 
 /** The app as production builds it, against a fake Slack on loopback. */
@@ -50,6 +51,7 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
     cache: options.cache,
     clock: options.clock,
     redis: createConfiguredRedis(config),
+    redisBreaker: options.redisBreaker,
   });
   checkResponsesAgainstContract(app);
   checkConciseBodies(app);

@@ -81,7 +81,6 @@ async function redis(app: FastifyInstance, opts: RedisPluginOptions) {
     breaker.trip('cluster node');
     log.error(CLUSTER_NODE_REFUSED);
   };
-  standalone?.on('ready', () => void checkClusterNode());
   app.decorate('redis', {
     client: guardRedis(client, breaker, errors.failed),
     breaker,
@@ -105,6 +104,7 @@ async function redis(app: FastifyInstance, opts: RedisPluginOptions) {
     standalone.disconnect();
     throw new Error(CLUSTER_NODE_REFUSED);
   }
+  standalone?.on('ready', () => void checkClusterNode());
 }
 
 export default fp(redis, { name: 'redis' });

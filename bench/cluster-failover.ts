@@ -1,4 +1,5 @@
-// A master of a 3+3 Redis Cluster is killed while three replicas of the service serve searches over HTTP.
+// A master of a 3+3 Redis Cluster is killed while three replicas of the service (app instances in this
+// process, each its own cluster client and HTTP port) serve searches over HTTP, two identities mixed.
 // `npx tsx bench/cluster-failover.ts`. Prints requests sent, status counts, answers that were not the
 // asker's own (must be 0), and the seconds from the kill until shared caching, coalescing and the rate gate
 // work across replicas again.

@@ -119,10 +119,14 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
     for (const [port, admin] of admins) {
       if (children.get(port)?.exitCode !== null) continue;
       const nodes = String(await admin.call('CLUSTER', 'NODES'));
-      return nodes
-        .split('\n')
-        .filter((line) => /\bmaster\b/.test(line) && !/\bfail\b/.test(line) && / \d+-\d+/.test(line))
-        .map((line) => Number(line.split(' ')[1].split('@')[0].split(':').at(-1)));
+      return (
+        nodes
+          .split('\n')
+          .filter((line) => /\bmaster\b/.test(line) && !/\bfail\b/.test(line) && / \d+-\d+/.test(line))
+          .map((line) => Number(line.split(' ')[1].split('@')[0].split(':').at(-1)))
+          // A killed master is listed until the others mark it failed.
+          .filter((port) => admins.has(port))
+      );
     }
     throw new Error('no cluster node is running');
   };

@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_OTHER_TOKEN, type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
@@ -7,6 +11,8 @@ import { tokenIdentity } from '../../src/slack-client/keys.js';
 import { authHeaders, buildHarness, get, type Harness, SLACK_TOKEN } from '../helper.js';
 import { type RedisCluster, startRedisCluster } from '../support/redis-cluster.js';
 import { captureLogs } from '../support/redis-logs.js';
+import { findRedisBinary, freePort } from '../support/redis-server.js';
+import { waitFor } from '../support/wait-for.js';
 
 let cluster: RedisCluster;
 let slack: FakeSlack;
@@ -95,5 +101,45 @@ describe('on a 3-master Redis Cluster (REDIS_CLUSTER_NODES)', () => {
     expect(await readyz(h)).toEqual({ status: 'degraded', cache: 'redis', redis: 'writes-failing' });
     await h.close();
     await cluster.flush();
+  });
+
+  it('keeps a REDIS_URL unused, degraded and logged when the node it reaches after start is a cluster node', async () => {
+    const port = await freePort();
+    const logs = captureLogs();
+    const h = await buildHarness({
+      slack,
+      redisUrl: `redis://127.0.0.1:${port}`,
+      redisBreaker: { breakerOpenMs: 200, probeMs: 100 },
+      logger: { level: 'info', stream: logs.stream },
+    });
+    const node = spawn(
+      findRedisBinary(),
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--cluster-enabled',
+        'yes',
+        '--dir',
+        tmpdir(),
+        '--cluster-config-file',
+        `as-later-${port}.conf`,
+      ],
+      { stdio: 'ignore' },
+    );
+    try {
+      await waitFor(() => logs.redisLines().some(([level]) => level === 50), 'the refusal', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await readyz(h)).toEqual({ status: 'degraded', cache: 'redis', redis: 'unreachable' });
+      expect(logs.redisLines().filter(([level]) => level === 50)).toEqual([[50, CLUSTER_NODE_REFUSED]]);
+      expect((await get(h.app, '/search/messages?query=later')).status).toBe(200);
+    } finally {
+      node.kill('SIGKILL');
+      await h.close();
+      rmSync(join(tmpdir(), `as-later-${port}.conf`), { force: true });
+    }
   });
 });

@@ -44,7 +44,11 @@ describe.each(REDIS_KINDS)('coalescing through Redis (%s)', (kind) => {
       Array.from({ length: 100 }, () => get(h.app, '/search/messages?query=deploy')),
     );
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([200]));
-    expect(new Set(responses.map((r) => r.headers['x-cache']))).toEqual(new Set(['MISS']));
+    // One connection carries every command in order on one Redis; on a cluster each master has its own, so
+    // on a busy machine a late request may read the answer already stored: a HIT, still one Slack call.
+    const labels = new Set(responses.map((r) => r.headers['x-cache']));
+    if (kind === 'standalone') expect(labels).toEqual(new Set(['MISS']));
+    else expect([...labels].filter((l) => l !== 'MISS' && l !== 'HIT')).toEqual([]);
     for (const r of responses) expect(r.body).toEqual(responses[0].body);
     expect([slack.count('auth.test'), slack.count('search.messages')]).toEqual([1, 1]);
   });

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import { type Config, trustProxySetting } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
@@ -29,6 +28,7 @@ import requestId from './plugins/request-id.js';
 import slackPlugin from './plugins/slack.js';
 import type { RateGate } from './rate-gates/rate-gate.js';
 import { ALL_SCHEMAS } from './reads/reads.js';
+import type { RedisClient } from './redis/redis-client.js';
 import healthRoutes from './routes/health.js';
 import mcpRoute from './routes/mcp.js';
 import metricsRoute from './routes/metrics.js';
@@ -57,10 +57,10 @@ export interface AppOptions {
   /** Cache parts to use instead of the Redis-backed (with `redis`) or in-memory ones. */
   cache?: { store?: CacheStore; coalescer?: Coalescer; gate?: RateGate };
   /**
-   * Shared Redis for cache, coalescing and rate limits across replicas (see `createRedisClient`); the app
+   * Shared Redis for cache, coalescing and rate limits across replicas (see `createConfiguredRedis`); the app
    * connects it and closes it on close. Absent: everything stays in process memory.
    */
-  redis?: Redis;
+  redis?: RedisClient;
   /** Circuit breaker timing of the Redis link (tests shorten it). */
   redisBreaker?: { breakerOpenMs?: number; probeMs?: number };
   /** Process metrics in GET /metrics. @default true */
@@ -128,7 +128,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(overload);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
-  await app.register(redisPlugin, { client: options.redis, ...options.redisBreaker });
+  await app.register(redisPlugin, {
+    client: options.redis,
+    onError: metrics.onRedisError,
+    ...options.redisBreaker,
+  });
   await app.register(apiRateLimit, { onLimited: metrics.onApiRateLimited });
   await app.register(cachePlugin, { clock, parts: options.cache, onEvent: metrics.onCacheEvent });
   await app.register(slackPlugin, { clock, onCall: metrics.onSlackCall, onRateWait: metrics.onRateWait });

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { type Static, Type } from '@sinclair/typebox';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { originPolicy } from './http/origin-check.js';
+import { parseClusterNodes } from './redis/cluster-nodes.js';
 import { StringEnum } from './schemas/string-enum.js';
 
 const Ms = (def: number, description: string) => Type.Integer({ minimum: 0, default: def, description });
@@ -34,7 +35,7 @@ export const ConfigSchema = Type.Object({
     minLength: 16,
     default: randomBytes(32).toString('base64url'),
     description:
-      'Secret of the keyed hash (HMAC) in Redis keys; required with REDIS_URL (replicas sharing Redis must set the same value); without Redis, unset = random per process',
+      'Secret of the keyed hash (HMAC) in Redis keys; required with REDIS_URL or REDIS_CLUSTER_NODES (replicas sharing Redis must set the same value); without Redis, unset = random per process',
   }),
   MCP_ALLOWED_ORIGINS: Type.Optional(
     Type.String({
@@ -50,7 +51,19 @@ export const ConfigSchema = Type.Object({
   ),
   SLACK_USER_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   SLACK_API_URL: Type.String({ default: 'https://slack.com/api/', pattern: '^https?://[^\\s]+$' }),
-  REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
+  REDIS_URL: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'One Redis (redis:// or rediss://, user and password in the URL)',
+    }),
+  ),
+  REDIS_CLUSTER_NODES: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'A Redis Cluster instead (cluster-mode Redis or Valkey): comma-separated seed nodes, host:port or redis[s]://[user:password@]host:port; rediss:// = TLS',
+    }),
+  ),
   REQUEST_DEADLINE_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   REQUEST_TIMEOUT_MS: Type.Integer({
     minimum: 1000,
@@ -175,7 +188,7 @@ export type Config = Static<typeof ConfigSchema>;
 
 /** Why a shared Redis needs an explicit KEY_HASH_SECRET: the start-up error says it in full. */
 export const KEY_HASH_SECRET_REQUIRED =
-  "Invalid configuration: KEY_HASH_SECRET must be set when REDIS_URL is. It keys the hash that names Slack tokens in Redis keys; unset, each process picks a random one, so replicas sharing this Redis would share nothing: no cached answers, no coalescing of identical Slack calls, and no Slack rate gates (together they would exceed Slack's limits and meet 429s). Set the same secret, at least 16 characters (e.g. `openssl rand -base64 32`), on every replica.";
+  "Invalid configuration: KEY_HASH_SECRET must be set when REDIS_URL or REDIS_CLUSTER_NODES is. It keys the hash that names Slack tokens in Redis keys; unset, each process picks a random one, so replicas sharing this Redis would share nothing: no cached answers, no coalescing of identical Slack calls, and no Slack rate gates (together they would exceed Slack's limits and meet 429s). Set the same secret, at least 16 characters (e.g. `openssl rand -base64 32`), on every replica.";
 
 /** Named ranges proxy-addr (Fastify's `trustProxy`) knows. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -227,7 +240,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems.join(', ')}`);
   }
   const config = data;
-  if (config.REDIS_URL !== undefined && !secretGiven) throw new Error(KEY_HASH_SECRET_REQUIRED);
+  const sharedRedis = config.REDIS_URL !== undefined || config.REDIS_CLUSTER_NODES !== undefined;
+  if (sharedRedis && !secretGiven) throw new Error(KEY_HASH_SECRET_REQUIRED);
+  if (config.REDIS_URL !== undefined && config.REDIS_CLUSTER_NODES !== undefined)
+    throw new Error(
+      'Invalid configuration: set REDIS_URL (one Redis) or REDIS_CLUSTER_NODES (a Redis Cluster), not both',
+    );
+  if (config.REDIS_CLUSTER_NODES !== undefined) parseClusterNodes(config.REDIS_CLUSTER_NODES);
   mcpOriginPolicy(config);
   trustProxySetting(config.TRUST_PROXY);
   return config;
@@ -237,13 +256,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export const mcpOriginPolicy = (config: Config) =>
   originPolicy(config.MCP_ALLOWED_ORIGINS, config.MCP_ALLOWED_HOSTS, config.HOST);
 
+/** For entry points: a start-up error's message (it names the variable to fix) on stderr, and exit 1. */
+export function exitWithMessage(err: unknown): never {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
 /** For entry points: the configuration from the environment, or the message naming the bad variable and exit 1. */
 export function loadConfigOrExit(): Config {
   try {
     return loadConfig();
   } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
+    return exitWithMessage(err);
   }
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import type { FastifyInstance } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
-import { loadConfigOrExit } from './config.js';
+import { exitWithMessage, loadConfigOrExit } from './config.js';
 import { Errors } from './errors.js';
 import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { parseJson } from './http/parse-json.js';
@@ -28,10 +28,11 @@ let built: Promise<FastifyInstance> | undefined;
 const app = () => {
   built ??= (async () => {
     const { buildApp } = await import('./app.js');
-    const redis = config.REDIS_URL
-      ? (await import('./redis/redis-client.js')).createRedisClient(config.REDIS_URL)
-      : undefined;
-    const built = await buildApp({ config, redis, loggerInstance: log });
+    const redis =
+      config.REDIS_URL || config.REDIS_CLUSTER_NODES
+        ? (await import('./redis/redis-client.js')).createConfiguredRedis(config)
+        : undefined;
+    const built = await buildApp({ config, redis, loggerInstance: log }).catch(exitWithMessage);
     await built.ready();
     return built;
   })();

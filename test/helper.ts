@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from '../fake-slack/index.js';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { type Config, defaultConfig } from '../src/config.js';
-import { createRedisClient } from '../src/redis/redis-client.js';
+import { createConfiguredRedis } from '../src/redis/redis-client.js';
 import { checkConciseBodies } from './support/concise-hook.js';
 import { checkResponsesAgainstContract } from './support/contract-hook.js';
 
@@ -26,6 +26,9 @@ export interface HarnessOptions {
   clock?: AppOptions['clock'];
   /** Share cache, locks and rate limits through this Redis, as production does with REDIS_URL. */
   redisUrl?: string;
+  /** Or through this Redis Cluster (`host:port,…`), as production does with REDIS_CLUSTER_NODES. */
+  redisClusterNodes?: string;
+  redisBreaker?: AppOptions['redisBreaker'];
 }
 
 /** The app as production builds it, against a fake Slack on loopback. */
@@ -39,6 +42,7 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
     // The demo tokens may use both searches; tests of search.messages say so, tests of RTS choose rts/auto.
     SLACK_SEARCH_BACKEND: 'legacy',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...(options.redisClusterNodes ? { REDIS_CLUSTER_NODES: options.redisClusterNodes } : {}),
     ...options.config,
   });
   const app = await buildApp({
@@ -46,7 +50,8 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
     logger: options.logger ?? false,
     cache: options.cache,
     clock: options.clock,
-    redis: config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined,
+    redis: createConfiguredRedis(config),
+    redisBreaker: options.redisBreaker,
   });
   checkResponsesAgainstContract(app);
   checkConciseBodies(app);

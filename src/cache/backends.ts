@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { CircuitBreaker } from '../redis/circuit-breaker.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import { FallbackStore } from './fallback-store.js';
 import { LocalCoalescer } from './local-coalescer.js';
 import { MemoryStore } from './memory-store.js';
@@ -18,7 +18,7 @@ export interface BackendDeps {
   maxBytes: number;
   lockTtlMs: number;
   /** Required by the Redis backends. */
-  redis?: Redis;
+  redis?: RedisClient;
   /** Required by `redis-breaker`. */
   breaker?: CircuitBreaker;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
 import { deleteIfEquals, luaScript } from '../redis/lua-script.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import { LocalCoalescer } from './local-coalescer.js';
 import type { Coalescer } from './types.js';
 
@@ -9,6 +9,13 @@ import type { Coalescer } from './types.js';
 const renew = luaScript(
   "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0",
 );
+
+/**
+ * The lock beside its value: `{key}:lock` hashes to the value's own cluster slot (a hash tag is the part in
+ * braces), so both live on one node and any script may touch the pair; values still spread over the nodes
+ * one by one, not per identity or workspace.
+ */
+export const lockKeyOf = (key: string) => (key.includes('{') ? `${key}:lock` : `{${key}}:lock`);
 
 export interface RedisCoalescerOptions {
   /**
@@ -33,7 +40,7 @@ export class RedisCoalescer implements Coalescer {
   readonly #maxPollMs: number;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     options: RedisCoalescerOptions = {},
   ) {
     this.#lockTtlMs = options.lockTtlMs ?? 3000;
@@ -45,7 +52,7 @@ export class RedisCoalescer implements Coalescer {
   }
 
   async #shared<T>(key: string, load: () => Promise<T>, readFresh: () => Promise<T | undefined>): Promise<T> {
-    const lockKey = `${key}:lock`;
+    const lockKey = lockKeyOf(key);
     const owner = randomUUID();
     for (;;) {
       let acquired: boolean;

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { deleteIfEquals } from '../redis/lua-script.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import type { CacheEntry, CacheStore, Clock } from './types.js';
 
 /** Bumped whenever the stored envelope changes shape; older envelopes then read as corrupt and are refetched. */
@@ -35,7 +35,7 @@ function readEnvelope(raw: string): CacheEntry | undefined {
  */
 export class RedisStore implements CacheStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly clock: Clock = Date.now,
   ) {}
 

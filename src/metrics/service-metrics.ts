@@ -12,6 +12,7 @@ export interface ServiceMetrics {
   onRateWait(method: string, outcome: RateWaitOutcome, ms: number): void;
   onRanked(ms: number): void;
   onApiRateLimited(): void;
+  onRedisError(kind: string): void;
 }
 
 export interface ServiceMetricsOptions {
@@ -69,6 +70,13 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
     registers,
   });
 
+  const redisErrors = new Counter({
+    name: `${METRIC_PREFIX}redis_errors_total`,
+    help: 'Failed Redis commands and connection errors by kind: moved, ask, crossslot, clusterdown, tryagain, readonly, loading, masterdown, oom, auth, reply, redirections, timeout, connection, other',
+    labelNames: ['kind'] as const,
+    registers,
+  });
+
   // Bound label sets, one per method, route template and status: looking one up is a string key, not a
   // hash of the labels on every request. Route templates keep the set small.
   const httpChildren = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
@@ -100,5 +108,6 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
     },
     onRanked: (ms) => ranking.observe(ms / 1000),
     onApiRateLimited: () => apiRateLimited.inc(),
+    onRedisError: (kind) => redisErrors.inc({ kind }),
   };
 }

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import { MemoryRateGate } from './memory-rate-gate.js';
 import type { Pace, RateGate } from './rate-gate.js';
 import { RedisRateGate } from './redis-rate-gate.js';
@@ -9,7 +9,7 @@ export interface RateGateDeps {
   appId: string;
   clock: Clock;
   /** Shared by every replica when set; in process memory otherwise. */
-  redis?: Redis;
+  redis?: RedisClient;
 }
 
 export function createRateGate({ paces, appId, clock, redis }: RateGateDeps): RateGate {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
 import { luaScript } from '../redis/lua-script.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import { MemoryRateGate } from './memory-rate-gate.js';
 import { type Pace, type RateGate, rateLimitedUntil } from './rate-gate.js';
 
@@ -53,7 +53,7 @@ export class RedisRateGate implements RateGate {
   readonly #clock: Clock;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     options: RedisRateGateOptions = {},
   ) {
     this.#paces = options.paces ?? {};

@@ -1,6 +1,6 @@
-import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
 import { luaScript } from '../redis/lua-script.js';
+import type { RedisClient } from '../redis/redis-client.js';
 
 /** At most `limit` calls in any `windowMs` (a sliding window, not a burst plus a pace). */
 export interface Quota {
@@ -57,7 +57,7 @@ class RedisUserQuota implements UserQuota {
   #seq = 0;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly quota: Quota,
     private readonly prefix: string,
     private readonly clock: Clock,
@@ -86,7 +86,7 @@ export interface UserQuotaDeps {
   /** Names the Slack app in the keys, like the rate gate's (SLACK_APP_ID). */
   appId: string;
   clock: Clock;
-  redis?: Redis;
+  redis?: RedisClient;
 }
 
 export function createUserQuota({ quota, appId, clock, redis }: UserQuotaDeps): UserQuota {

@@ -1,5 +1,6 @@
-import type { Redis } from 'ioredis';
 import type { CircuitBreaker } from './circuit-breaker.js';
+import type { RedisClient } from './redis-client.js';
+import { isOutage, type RedisErrorKind, redisErrorKind } from './redis-errors.js';
 
 /** What a command gets while the circuit is open: no Redis round trip, no wait. */
 export class RedisCircuitOpen extends Error {
@@ -33,9 +34,8 @@ const LIFECYCLE = new Set([
   'getMaxListeners',
 ]);
 
-// A reply error (NOSCRIPT, WRONGTYPE) means Redis answered: it is up. Timeouts and connection errors are not.
-const isOutage = (err: unknown) =>
-  !(err instanceof RedisCircuitOpen) && (err as Error)?.name !== 'ReplyError';
+/** Hears each failed command (see `RedisErrorReport`) and says the error's kind, if it is a Redis error. */
+export type FailureObserver = (err: unknown, command: string) => RedisErrorKind | undefined;
 
 function refuse(args: unknown[]): Promise<never> {
   const err = new RedisCircuitOpen();
@@ -50,11 +50,16 @@ function refuse(args: unknown[]): Promise<never> {
 
 /**
  * The same client, with every command going through the breaker: while it is open a command fails at once
- * (its callback too) without touching Redis; a command that times out or loses the connection opens it.
+ * (its callback too) without touching Redis; a command that times out, loses the connection or meets a
+ * cluster that cannot serve its slot opens it. Every failure goes to `failed`.
  * Every user of Redis (cache, locks, rate gates, the API rate limit) takes this client, so one hung Redis
  * costs each request at most one command timeout, not one per command.
  */
-export function guardRedis(client: Redis, breaker: CircuitBreaker): Redis {
+export function guardRedis<C extends RedisClient>(
+  client: C,
+  breaker: CircuitBreaker,
+  failed: FailureObserver = redisErrorKind,
+): C {
   return new Proxy(client, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
@@ -66,7 +71,8 @@ export function guardRedis(client: Redis, breaker: CircuitBreaker): Redis {
           (result as Promise<unknown>).then(
             () => {},
             (err) => {
-              if (isOutage(err)) breaker.trip((err as Error).message);
+              const kind = failed(err, prop);
+              if (kind && isOutage(kind)) breaker.trip((err as Error).message);
             },
           );
         }

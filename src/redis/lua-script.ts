@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client.js';
 
-export type LuaScript = (redis: Redis, keys: string[], args: Array<string | number>) => Promise<unknown>;
+export type LuaScript = (
+  redis: RedisClient,
+  keys: string[],
+  args: Array<string | number>,
+) => Promise<unknown>;
 
 /** A Lua script run by SHA (EVALSHA), loaded with EVAL the first time a server does not know it. */
 export function luaScript(source: string): LuaScript {

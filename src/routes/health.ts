@@ -10,10 +10,15 @@ const Health = Type.Object({ status: Type.String() }, { additionalProperties: tr
 const Readiness = Type.Object(
   {
     status: StringEnum(['ready', 'degraded'], {
-      description: 'degraded = answering, but without the shared Redis (more calls to Slack)',
+      description: 'degraded = answering, but without the shared Redis or its writes (more calls to Slack)',
     }),
     cache: StringEnum(['memory', 'redis'], { description: 'Configured cache' }),
-    redis: Type.Optional(StringEnum(['reachable', 'unreachable'], { description: 'Only with REDIS_URL' })),
+    redis: Type.Optional(
+      StringEnum(['reachable', 'unreachable', 'writes-failing'], {
+        description:
+          'Only with REDIS_URL or REDIS_CLUSTER_NODES. writes-failing = Redis answers but refused the last write (MOVED, CROSSSLOT, OOM…), until a write succeeds',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -79,7 +84,8 @@ export default async function healthRoutes(app: FastifyInstance) {
         operationId: 'getReadiness',
         summary: 'Readiness',
         description:
-          'Ready to serve. With REDIS_URL set and Redis down or hung (its circuit breaker open) the status is ' +
+          'Ready to serve. With REDIS_URL or REDIS_CLUSTER_NODES set and Redis down or hung (its circuit breaker open), ' +
+          'or refusing writes, the status is ' +
           '`degraded` but still 200: requests are answered from an in-memory cache and by calling Slack ' +
           'directly (in-process coalescing only), and taking every ' +
           'replica out of rotation over a shared Redis outage would turn a degradation into an outage. ' +
@@ -92,9 +98,8 @@ export default async function healthRoutes(app: FastifyInstance) {
     },
     async () => {
       if (!app.redis) return { status: 'ready', cache: 'memory' };
-      return app.redis.reachable
-        ? { status: 'ready', cache: 'redis', redis: 'reachable' }
-        : { status: 'degraded', cache: 'redis', redis: 'unreachable' };
+      const redis = app.redis.health;
+      return { status: redis === 'reachable' ? 'ready' : 'degraded', cache: 'redis', redis };
     },
   );
 }

@@ -31,6 +31,10 @@ export const readyExamples: Record<string, NamedExample> = {
     summary: 'Redis unreachable: still serving, with more calls to Slack',
     value: { status: 'degraded', cache: 'redis', redis: 'unreachable' },
   },
+  writesFailing: {
+    summary: 'Redis answers but refused the last write (e.g. MOVED): still serving, with more calls to Slack',
+    value: { status: 'degraded', cache: 'redis', redis: 'writes-failing' },
+  },
 };
 
 /** The concise search example above as response_format=compact text. */

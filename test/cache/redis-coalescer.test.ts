@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createCachedFetch } from '../../src/cache/cached-fetch.js';
-import { RedisCoalescer } from '../../src/cache/redis-coalescer.js';
+import { lockKeyOf, RedisCoalescer } from '../../src/cache/redis-coalescer.js';
 import { RedisStore } from '../../src/cache/redis-store.js';
 import { createRedisClient } from '../../src/redis/redis-client.js';
 import { freePort } from '../support/redis-server.js';
@@ -53,9 +53,9 @@ describe('RedisCoalescer', () => {
     const key = `as:v1:test:${randomUUID()}`;
     const results = await Promise.all(Array.from({ length: 100 }, () => cachedFetch(key, policy(load))));
     expect(load).toHaveBeenCalledTimes(1);
-    expect(setSpy.mock.calls.filter((args) => args[0] === `${key}:lock`)).toHaveLength(1);
+    expect(setSpy.mock.calls.filter((args) => args[0] === lockKeyOf(key))).toHaveLength(1);
     expect(results.every((r) => r.status === 'MISS' && (r.value as { ok: boolean }).ok)).toBe(true);
-    expect(await redis.exists(`${key}:lock`)).toBe(0);
+    expect(await redis.exists(lockKeyOf(key))).toBe(0);
   });
 
   it('makes one load for concurrent runs in two processes; the waiter gets the holder’s value', async () => {
@@ -87,7 +87,7 @@ describe('RedisCoalescer', () => {
   it('does not let a holder that died block others past the lock expiry', async () => {
     const { redis, cachedFetch } = await replica();
     const key = `as:v1:test:${randomUUID()}`;
-    await redis.set(`${key}:lock`, 'a-process-that-died', 'PX', 400);
+    await redis.set(lockKeyOf(key), 'a-process-that-died', 'PX', 400);
     const load = slowLoad(0, 'mine');
     const started = Date.now();
     const result = await cachedFetch(key, policy(load));
@@ -120,9 +120,9 @@ describe('RedisCoalescer', () => {
     const done = cachedFetch(key, policy(slowLoad(150, 'a')));
     await sleep(50);
     // As if our lock had expired and another process had taken it over.
-    await redis.set(`${key}:lock`, 'another-owner', 'PX', 5000);
+    await redis.set(lockKeyOf(key), 'another-owner', 'PX', 5000);
     await done;
-    expect(await redis.get(`${key}:lock`)).toBe('another-owner');
+    expect(await redis.get(lockKeyOf(key))).toBe('another-owner');
   });
 
   it('falls back to in-process coalescing while Redis is unreachable', async () => {

@@ -19,6 +19,7 @@ interface Service {
   command?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
+  entrypoint?: string[];
   healthcheck?: { test?: string[]; disable?: boolean };
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
@@ -33,7 +34,7 @@ const DEMO_ONLY_VARIABLES = new Set(['FAKE_SLACK_PORT']);
 const interpolate = (value: string) => String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
 
 describe('docker-compose.yml', () => {
-  it('runs Redis 7 with a healthcheck, two replicas sharing it, and a demo profile on the fake workspace', () => {
+  it('runs Redis 7 with a healthcheck, two replicas sharing it, a demo profile on the fake workspace and a cluster profile', () => {
     const table = Object.fromEntries(
       Object.entries(services).map(([name, s]) => [
         name,
@@ -49,7 +50,28 @@ describe('docker-compose.yml', () => {
       'fake-slack': 'agent-search-demo:local | demo | - | -',
       demo1: 'agent-search:local | demo | 3101:3000 | -',
       demo2: 'agent-search:local | demo | 3102:3000 | -',
+      ...Object.fromEntries(
+        [1, 2, 3, 4, 5, 6].map((n) => [
+          `redis-node-${n}`,
+          'redis:7 | cluster | - | redis-server --cluster-enabled yes --cluster-node-timeout 5000 --save  --appendonly no',
+        ]),
+      ),
+      'redis-cluster-init': 'redis:7 | cluster | - | -',
+      cluster1: 'agent-search:local | cluster | 3201:3000 | -',
+      cluster2: 'agent-search:local | cluster | 3202:3000 | -',
     });
+    expect(services['redis-cluster-init'].entrypoint?.join(' ')).toContain('--cluster-replicas 1');
+    for (const name of ['cluster1', 'cluster2']) {
+      expect(services[name].depends_on, name).toEqual({
+        'redis-cluster-init': { condition: 'service_completed_successfully' },
+      });
+      expect(services[name].environment?.REDIS_CLUSTER_NODES, name).toBe(
+        'redis-node-1:6379,redis-node-2:6379,redis-node-3:6379',
+      );
+      expect(services[name].environment?.KEY_HASH_SECRET, name).toBe(
+        services.app1.environment?.KEY_HASH_SECRET,
+      );
+    }
     expect(services.redis.healthcheck?.test).toEqual(['CMD', 'redis-cli', 'ping']);
     for (const name of ['app1', 'app2', 'demo1', 'demo2']) {
       expect(services[name].build, name).toBe('.');
@@ -71,7 +93,7 @@ describe('docker-compose.yml', () => {
   it('passes only variables the service knows, with values its configuration accepts', () => {
     const known = new Set(Object.keys(ConfigSchema.properties));
     for (const [name, service] of Object.entries(services)) {
-      if (name === 'redis') continue;
+      if (name === 'redis' || name.startsWith('redis-')) continue;
       const env = service.environment ?? {};
       const unknown = Object.keys(env).filter((k) => !known.has(k) && !DEMO_ONLY_VARIABLES.has(k));
       expect(unknown, name).toEqual([]);

@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pacesFor, type RateGate } from '../../src/rate-gates/rate-gate.js';
 import { RedisRateGate, type RedisRateGateOptions } from '../../src/rate-gates/redis-rate-gate.js';
-import { createRedisClient } from '../../src/redis/redis-client.js';
+import {
+  createRedisClient,
+  createRedisClusterClient,
+  type RedisClient,
+} from '../../src/redis/redis-client.js';
 import { freePort } from '../support/redis-server.js';
+import { REDIS_KINDS, type RedisKind, startTestRedis, type TestRedis } from '../support/test-redis.js';
 
-const clients: Redis[] = [];
-afterAll(() => {
+const clients: RedisClient[] = [];
+let r: TestRedis;
+afterAll(async () => {
   for (const redis of clients) redis.disconnect();
+  await r?.stop();
 });
 
-async function gate(options: RedisRateGateOptions = {}, url = inject('redisUrl')) {
-  const redis = createRedisClient(url);
+/** A client of this kind on `at` (the test Redis by default): a URL, or a cluster's seed nodes. */
+async function gate(kind: RedisKind, options: RedisRateGateOptions = {}, at?: string) {
+  const target = at ?? r.harness.redisUrl ?? (r.harness.redisClusterNodes as string);
+  const redis = kind === 'cluster' ? createRedisClusterClient(target) : createRedisClient(target);
   redis.on('error', () => {});
   clients.push(redis);
   await redis.connect().catch(() => {});
@@ -29,9 +37,14 @@ async function rejection(gate: RateGate, scope: string, method: string, deadline
   return undefined;
 }
 
-describe('RedisRateGate', () => {
+describe.each(REDIS_KINDS)('RedisRateGate (%s)', (kind) => {
+  beforeAll(async () => {
+    await r?.stop();
+    r = await startTestRedis(kind);
+  });
+
   it('holds every replica back until a 429’s Retry-After has passed', async () => {
-    const [a, b] = [await gate(), await gate()];
+    const [a, b] = [await gate(kind), await gate(kind)];
     const team = `T${randomUUID()}`;
     await a.gate.block(team, 'search.messages', Date.now() + 400);
     expect(await rejection(b.gate, team, 'search.messages', Date.now() + 100)).toEqual({
@@ -51,7 +64,7 @@ describe('RedisRateGate', () => {
   });
 
   it('never shortens a block', async () => {
-    const { gate: g, redis } = await gate();
+    const { gate: g, redis } = await gate(kind);
     const team = `T${randomUUID()}`;
     const until = Date.now() + 5000;
     await g.block(team, 'search.messages', until);
@@ -62,7 +75,7 @@ describe('RedisRateGate', () => {
 
   it('paces the non-Marketplace conversations.replies at 1 per minute across replicas', async () => {
     const paces = pacesFor('non-marketplace');
-    const [a, b] = [await gate({ paces }), await gate({ paces })];
+    const [a, b] = [await gate(kind, { paces }), await gate(kind, { paces })];
     const team = `T${randomUUID()}`;
     expect(await rejection(a.gate, team, 'conversations.replies', Date.now() + 1000)).toBeUndefined();
     expect(await rejection(b.gate, team, 'conversations.replies', Date.now() + 10_000)).toEqual({
@@ -76,7 +89,7 @@ describe('RedisRateGate', () => {
     let now = 1_700_000_000_000;
     const clock = () => now;
     const paces = pacesFor('tier');
-    const [a, b] = [await gate({ paces, clock }), await gate({ paces, clock })];
+    const [a, b] = [await gate(kind, { paces, clock }), await gate(kind, { paces, clock })];
     const team = `T${randomUUID()}`;
     for (let i = 0; i < 10; i++) {
       await a.gate.acquire(team, 'search.messages', now);
@@ -97,7 +110,7 @@ describe('RedisRateGate', () => {
   });
 
   it('keeps apps apart: one app’s block does not hold another app back', async () => {
-    const [a, b] = [await gate({ appId: 'A1' }), await gate({ appId: 'A2' })];
+    const [a, b] = [await gate(kind, { appId: 'A1' }), await gate(kind, { appId: 'A2' })];
     const team = `T${randomUUID()}`;
     await a.gate.block(team, 'search.messages', Date.now() + 60_000);
     expect(await rejection(b.gate, team, 'search.messages', Date.now())).toBeUndefined();
@@ -105,7 +118,7 @@ describe('RedisRateGate', () => {
   });
 
   it('falls back to an in-process gate while Redis is unreachable', async () => {
-    const { gate: g } = await gate({}, `redis://127.0.0.1:${await freePort()}`);
+    const { gate: g } = await gate(kind, {}, `redis://127.0.0.1:${await freePort()}`);
     await g.acquire('T1', 'search.messages', Date.now());
     await g.block('T1', 'search.messages', Date.now() + 2000);
     expect(await rejection(g, 'T1', 'search.messages', Date.now() + 100)).toEqual({

@@ -1,47 +1,54 @@
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
-import { buildHarness, errorBody, get, type Harness } from '../helper.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { DEMO_OTHER_TOKEN, type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
+import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
+import { REDIS_KINDS, startTestRedis, type TestRedis } from '../support/test-redis.js';
 import { waitFor } from '../support/wait-for.js';
 
-let server: RedisServer;
-let slack: FakeSlack;
-const harnesses: Harness[] = [];
+describe.each(REDIS_KINDS)('coalescing through Redis (%s)', (kind) => {
+  let r: TestRedis;
+  let slack: FakeSlack;
+  const harnesses: Harness[] = [];
 
-async function instance(config: Parameters<typeof buildHarness>[0] = {}) {
-  const h = await buildHarness({ slack, redisUrl: server.url, ...config });
-  harnesses.push(h);
-  return h;
-}
+  async function instance(config: Parameters<typeof buildHarness>[0] = {}) {
+    const h = await buildHarness({ slack, ...r.harness, ...config });
+    harnesses.push(h);
+    return h;
+  }
 
-beforeAll(async () => {
-  server = await startRedisServer();
-  slack = await startFakeSlack();
-});
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-  slack.reset();
-  const raw = new Redis(server.url);
-  await raw.flushall();
-  raw.disconnect();
-});
-afterAll(async () => {
-  await slack.close();
-  await server.stop();
-});
+  beforeAll(async () => {
+    r = await startTestRedis(kind);
+    slack = await startFakeSlack();
+  });
+  afterEach(async () => {
+    await Promise.all(harnesses.splice(0).map((h) => h.close()));
+    slack.reset();
+    await r.flush();
+  });
+  afterAll(async () => {
+    await slack.close();
+    await r.stop();
+  });
 
-const searchCalls = () =>
-  slack.calls.filter((c) => c.method === 'search.messages').map((c) => ({ query: c.params.query, at: c.at }));
+  const searchCalls = () =>
+    slack.calls
+      .filter((c) => c.method === 'search.messages')
+      .map((c) => ({ query: c.params.query, at: c.at }));
 
-describe('coalescing through Redis', () => {
   it('makes one Slack call for 100 concurrent identical requests', async () => {
     const h = await instance();
+    // Another user's search first: the process and its connections (one per cluster master) are warm, so
+    // the 100 really overlap instead of some arriving after the answer is stored (a HIT, also fine).
+    await get(h.app, '/search/messages?query=warmup', authHeaders({ 'x-slack-token': DEMO_OTHER_TOKEN }));
+    slack.reset();
     const responses = await Promise.all(
       Array.from({ length: 100 }, () => get(h.app, '/search/messages?query=deploy')),
     );
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([200]));
-    expect(new Set(responses.map((r) => r.headers['x-cache']))).toEqual(new Set(['MISS']));
+    // One connection carries every command in order on one Redis; on a cluster each master has its own, so
+    // on a busy machine a late request may read the answer already stored: a HIT, still one Slack call.
+    const labels = new Set(responses.map((r) => r.headers['x-cache']));
+    if (kind === 'standalone') expect(labels).toEqual(new Set(['MISS']));
+    else expect([...labels].filter((l) => l !== 'MISS' && l !== 'HIT')).toEqual([]);
     for (const r of responses) expect(r.body).toEqual(responses[0].body);
     expect([slack.count('auth.test'), slack.count('search.messages')]).toEqual([1, 1]);
   });

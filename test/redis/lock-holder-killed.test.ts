@@ -52,7 +52,7 @@ describe('a lock holder killed mid-call', () => {
     h.slack.inject({ kind: 'delay', ms: 60_000, method: 'conversations.replies' });
     child = startReplica();
     await waitFor(() => h.slack.count('conversations.replies') === 1, 'the replica’s Slack call', 15_000);
-    const [lock] = await raw.keys('as:v1:conversations.replies:*:lock');
+    const [lock] = await raw.keys('{as:v1:conversations.replies:*}:lock');
     expect(lock).toBeDefined();
     const exited = new Promise((resolve) => child?.once('exit', resolve));
     child.kill('SIGKILL');

@@ -1,8 +1,7 @@
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSlack } from '../../fake-slack/index.js';
 import { authHeaders, buildHarness, get, type Harness } from '../helper.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { REDIS_KINDS, startTestRedis, type TestRedis } from '../support/test-redis.js';
 
 // Slack: "You must not store or copy any of the data retrieved from this API". With Redis on, a
 // Real-time Search answer (concise, detailed, with context) leaves no text of Slack's in Redis, while
@@ -12,52 +11,32 @@ import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 const QUESTION = 'when do we stop shipping to production?';
 const FREEZE_TEXT = 'deploy freeze starts Friday';
 
-let server: RedisServer;
-let raw: Redis;
-let a: Harness;
-let b: Harness;
-let offset = 0;
-const clock = () => Date.now() + offset;
+describe.each(REDIS_KINDS)("Slack's data rule for Real-time Search, with Redis on (%s)", (kind) => {
+  let r: TestRedis;
+  let a: Harness;
+  let b: Harness;
+  let offset = 0;
+  const clock = () => Date.now() + offset;
 
-beforeAll(async () => {
-  server = await startRedisServer();
-  raw = new Redis(server.url);
-  const slack = await startFakeSlack();
-  a = await buildHarness({ slack, clock, redisUrl: server.url, config: { SLACK_SEARCH_BACKEND: 'auto' } });
-  b = await buildHarness({ slack, clock, redisUrl: server.url, config: { SLACK_SEARCH_BACKEND: 'auto' } });
-});
-afterAll(async () => {
-  await b.close();
-  await a.close();
-  await a.slack.close();
-  raw.disconnect();
-  await server.stop();
-});
-afterEach(async () => {
-  a.slack.reset();
-  offset += 61_000;
-  await raw.flushall();
-});
+  beforeAll(async () => {
+    r = await startTestRedis(kind);
+    const slack = await startFakeSlack();
+    const config = { SLACK_SEARCH_BACKEND: 'auto' } as const;
+    a = await buildHarness({ slack, clock, ...r.harness, config });
+    b = await buildHarness({ slack, clock, ...r.harness, config });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+    await a.slack.close();
+    await r.stop();
+  });
+  afterEach(async () => {
+    a.slack.reset();
+    offset += 61_000;
+    await r.flush();
+  });
 
-/** Every key and every value in Redis, as one string. */
-async function redisDump(): Promise<string> {
-  const parts: string[] = [];
-  for (const key of await raw.keys('*')) {
-    const type = await raw.type(key);
-    const value =
-      type === 'string'
-        ? await raw.getBuffer(key).then((v) => v?.toString('utf8'))
-        : type === 'hash'
-          ? JSON.stringify(await raw.hgetall(key))
-          : type === 'zset'
-            ? JSON.stringify(await raw.zrange(key, 0, -1, 'WITHSCORES'))
-            : `(${type})`;
-    parts.push(`${key} ${value}`);
-  }
-  return parts.join('\n');
-}
-
-describe("Slack's data rule for Real-time Search, with Redis on", () => {
   it('keeps no RTS result in Redis, while a search.messages answer is cached there', async () => {
     const q = encodeURIComponent(QUESTION);
     const answers = [
@@ -71,7 +50,7 @@ describe("Slack's data rule for Real-time Search, with Redis on", () => {
       [200, 'rts'],
     ]);
     expect(JSON.stringify(answers)).toContain(FREEZE_TEXT);
-    const dump = await redisDump();
+    const dump = await r.dump();
     expect(dump).toMatch(/as:v1:quota:default:T07ACMEDMO:U07MAYACHN/);
     expect(dump).not.toContain(FREEZE_TEXT);
     expect(dump).not.toContain('freeze');
@@ -90,7 +69,7 @@ describe("Slack's data rule for Real-time Search, with Redis on", () => {
       authHeaders({ 'x-slack-token': 'xoxp-demo-legacy-only' }),
     );
     expect(legacy.body.backend).toBe('search.messages');
-    expect(await redisDump()).toContain(FREEZE_TEXT);
+    expect(await r.dump()).toContain(FREEZE_TEXT);
   });
 
   it('shares the 10-a-minute per-user quota between replicas through Redis', async () => {

@@ -1,37 +1,34 @@
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN } from '../../fake-slack/index.js';
 import { staleNote } from '../../src/slack/summary.js';
 import { tokenIdentity } from '../../src/slack-client/keys.js';
 import { authHeaders, buildHarness, errorBody, get, type Harness, SLACK_TOKEN } from '../helper.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
-
-let server: RedisServer;
-let h: Harness;
-let raw: Redis;
-let offset = 0;
-
-beforeAll(async () => {
-  server = await startRedisServer();
-  h = await buildHarness({ redisUrl: server.url, clock: () => Date.now() + offset });
-  raw = new Redis(server.url);
-});
-afterAll(async () => {
-  await h.close();
-  raw.disconnect();
-  await server.stop();
-});
-afterEach(async () => {
-  h.slack.reset();
-  offset = 0;
-  await raw.flushall();
-});
+import { REDIS_KINDS, startTestRedis, type TestRedis } from '../support/test-redis.js';
 
 const SEARCH = '/search/messages?query=deploy&response_format=detailed';
-const me = () => tokenIdentity(SLACK_TOKEN, h.app.config.KEY_HASH_SECRET);
-const keyOf = async (kind: string) => (await raw.keys(`as:v1:${kind}:*`))[0] ?? '';
 
-describe('Redis cache through the HTTP API', () => {
+describe.each(REDIS_KINDS)('Redis cache through the HTTP API (%s)', (kind) => {
+  let r: TestRedis;
+  let h: Harness;
+  let offset = 0;
+
+  beforeAll(async () => {
+    r = await startTestRedis(kind);
+    h = await buildHarness({ ...r.harness, clock: () => Date.now() + offset });
+  });
+  afterAll(async () => {
+    await h.close();
+    await r.stop();
+  });
+  afterEach(async () => {
+    h.slack.reset();
+    offset = 0;
+    await r.flush();
+  });
+
+  const me = () => tokenIdentity(SLACK_TOKEN, h.app.config.KEY_HASH_SECRET);
+  const keyOf = async (kind: string) => (await r.keys(`as:v1:${kind}:*`))[0] ?? '';
+
   it('answers a miss from Slack, then a hit from Redis, with no token in any key', async () => {
     const miss = await get(h.app, SEARCH);
     const hit = await get(h.app, SEARCH);
@@ -43,19 +40,19 @@ describe('Redis cache through the HTTP API', () => {
     ]);
     expect(hit.body).toEqual(miss.body);
     expect([h.slack.count('auth.test'), h.slack.count('search.messages')]).toEqual([1, 1]);
-    const keys = (await raw.keys('*')).sort();
+    const keys = (await r.keys('*')).sort();
     expect(keys).toEqual([
       expect.stringMatching(new RegExp(`^as:v1:answer:search\\.messages:${me()}:[0-9a-f]{32}$`)),
       expect.stringMatching(new RegExp(`^as:v1:auth:${me()}:[0-9a-f]{32}$`)),
       expect.stringMatching(new RegExp(`^as:v1:search\\.messages:${me()}:[0-9a-f]{32}$`)),
     ]);
     expect(keys.join(' ')).not.toContain('xox');
-    const ttl = await raw.pttl(await keyOf('search.messages'));
+    const ttl = await r.client.pttl(await keyOf('search.messages'));
     // Fresh for CACHE_SEARCH_TTL_MS (60 s), then kept CACHE_STALE_GRACE_MS (1 h) for stale-if-error.
     expect(ttl).toBeGreaterThan(3_600_000);
     expect(ttl).toBeLessThanOrEqual(3_660_000);
     // The answer built from it lives no longer than the Slack body stays fresh, and is never served stale.
-    const answerTtl = await raw.pttl(await keyOf('answer:search.messages'));
+    const answerTtl = await r.client.pttl(await keyOf('answer:search.messages'));
     expect(answerTtl).toBeGreaterThan(50_000);
     expect(answerTtl).toBeLessThanOrEqual(60_000);
   });
@@ -101,7 +98,7 @@ describe('Redis cache through the HTTP API', () => {
     expect([mine.headers['x-cache'], theirs.headers['x-cache']]).toEqual(['HIT', 'HIT']);
     const searches = h.slack.calls.filter((c) => c.method === 'search.messages').map((c) => c.token);
     expect(searches).toEqual([SLACK_TOKEN, DEMO_OTHER_TOKEN]);
-    const identities = new Set((await raw.keys('as:v1:search.messages:*')).map((k) => k.split(':')[3]));
+    const identities = new Set((await r.keys('as:v1:search.messages:*')).map((k) => k.split(':')[3]));
     expect(identities).toEqual(
       new Set([me(), tokenIdentity(DEMO_OTHER_TOKEN, h.app.config.KEY_HASH_SECRET)]),
     );
@@ -110,8 +107,8 @@ describe('Redis cache through the HTTP API', () => {
   it('deletes a corrupt entry and refetches it', async () => {
     const first = await get(h.app, SEARCH);
     const key = await keyOf('search.messages');
-    await raw.set(key, '{"v":1,"value":{"ok":tr', 'PX', 60_000);
-    await raw.set(await keyOf('answer:search.messages'), '{"v":1,"value":{"ok":tr', 'PX', 60_000);
+    await r.client.set(key, '{"v":1,"value":{"ok":tr', 'PX', 60_000);
+    await r.client.set(await keyOf('answer:search.messages'), '{"v":1,"value":{"ok":tr', 'PX', 60_000);
     const second = await get(h.app, SEARCH);
     expect([second.status, second.headers['x-cache'], h.slack.count('search.messages')]).toEqual([
       200,
@@ -119,14 +116,14 @@ describe('Redis cache through the HTTP API', () => {
       2,
     ]);
     expect(second.body).toEqual(first.body);
-    expect(JSON.parse((await raw.get(key)) ?? '{}')).toMatchObject({ v: 1, value: { ok: true } });
+    expect(JSON.parse((await r.client.get(key)) ?? '{}')).toMatchObject({ v: 1, value: { ok: true } });
   });
 
   it('drops the memoised auth.test when Slack answers with an auth error', async () => {
     // Past the process's own identity memo (5 s): the identity is read from (emptied) Redis again.
     offset += 6_000;
     await get(h.app, SEARCH);
-    expect(await raw.exists(await keyOf('auth'))).toBe(1);
+    expect(await r.client.exists(await keyOf('auth'))).toBe(1);
     h.slack.inject({ kind: 'error', error: 'invalid_auth', method: 'search.messages' });
     const res = await get(h.app, '/search/messages?query=incident');
     expect(res.status).toBe(502);
@@ -137,7 +134,7 @@ describe('Redis cache through the HTTP API', () => {
         "Slack rejected the service's own Slack token: invalid_auth",
       ),
     );
-    expect(await raw.keys('as:v1:auth:*')).toEqual([]);
+    expect(await r.keys('as:v1:auth:*')).toEqual([]);
     await get(h.app, SEARCH);
     expect(h.slack.count('auth.test')).toBe(2);
   });

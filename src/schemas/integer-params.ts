@@ -11,7 +11,7 @@ interface IntegerRule {
 }
 
 const rangeOf = (min: number, max: number) =>
-  Number.isFinite(max) ? `from ${min} to ${max}` : `from ${min} up`;
+  Number.isFinite(max) ? `from ${min} to ${max}` : `of at least ${min}`;
 
 const rulesOf = new WeakMap<object, IntegerRule[]>();
 

@@ -1,5 +1,4 @@
 import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
-import type { Config } from '../config.js';
 import { parseClusterNodes } from './cluster-nodes.js';
 
 /** One Redis or a Redis Cluster: the same commands; a cluster routes each key to its slot's master. */
@@ -51,8 +50,14 @@ export function createRedisClusterClient(nodes: string, overrides: ClusterOption
   });
 }
 
-/** The configured shared Redis (REDIS_URL or REDIS_CLUSTER_NODES), unconnected, or undefined for none. */
-export function createConfiguredRedis(config: Config): RedisClient | undefined {
+/**
+ * The configured shared Redis (REDIS_URL or REDIS_CLUSTER_NODES), unconnected, or undefined for none. Takes
+ * the two settings, not the Config type: config.ts checks REDIS_CLUSTER_NODES with this folder's parser.
+ */
+export function createConfiguredRedis(config: {
+  REDIS_URL?: string;
+  REDIS_CLUSTER_NODES?: string;
+}): RedisClient | undefined {
   if (config.REDIS_CLUSTER_NODES) return createRedisClusterClient(config.REDIS_CLUSTER_NODES);
   return config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
 }

@@ -1,6 +1,7 @@
 import type { CacheStatus } from '../../cache/types.js';
+import type { FileKindName } from '../../schemas/find.js';
 import { buildSearchQuery } from '../../slack/build-search-query.js';
-import { type FileKind, fileKind } from '../../slack/file-kind.js';
+import { fileKind } from '../../slack/file-kind.js';
 import { encodeFindCursor } from '../../slack/find-cursor.js';
 import { mentionIds, nameMentions } from '../../slack/html-to-text.js';
 import { isObject, objects, type SlackObject, str } from '../../slack/slack-values.js';
@@ -14,7 +15,7 @@ import type { ConciseFile, FilesBody, SearchFilesParams } from './schemas.js';
 
 type Answer = { body: FilesBody; cache: CacheStatus };
 
-const kindOf = (f: SlackObject, rts: boolean): FileKind =>
+const kindOf = (f: SlackObject, rts: boolean): FileKindName =>
   rts
     ? fileKind({ filetype: str(f.file_type) })
     : fileKind({ filetype: str(f.filetype), mimetype: str(f.mimetype), mode: str(f.mode) });

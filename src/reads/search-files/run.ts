@@ -9,6 +9,7 @@ import { lookUpNames } from '../../slack/user-names.js';
 import { RTS_PAGE_LIMIT } from '../../slack-client/rts.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import { type FindDeps, onBackend, readCursor, rtsSearch } from '../find-backend.js';
+import { rtsNext } from '../find-page.js';
 import type { FindWording } from '../find-wording.js';
 import { conciseLegacyFile, conciseRtsFile } from './concise.js';
 import type { ConciseFile, FilesBody, SearchFilesParams } from './schemas.js';
@@ -142,9 +143,7 @@ async function viaRts(
   const keep = all.filter((f) => wanted(params)(f, true));
   const slackNext = found.response_metadata?.next_cursor || undefined;
   const seen = (cursor?.seen ?? 0) + keep.length;
-  const next = slackNext
-    ? { response_metadata: { next_cursor: encodeFindCursor({ kind: 'rts', cursor: slackNext, seen }) } }
-    : {};
+  const next = rtsNext(slackNext, seen);
   const s = summary(
     {
       total: seen,

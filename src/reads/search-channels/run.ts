@@ -4,7 +4,7 @@ import { isObject, num, type SlackObject, str } from '../../slack/slack-values.j
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import { worst } from '../../slack-search/directory-page.js';
 import { channelDirectories } from '../../slack-search/people-and-channels.js';
-import { type FindDeps, onBackend, readCursor } from '../find-backend.js';
+import { type FindDeps, runFind } from '../find-backend.js';
 import {
   type DirectoryFound,
   directorySummary,
@@ -62,11 +62,9 @@ export async function searchChannels(
   params: SearchChannelsParams,
   wording: FindWording,
 ): Promise<Answer> {
-  const cursor = readCursor(params.cursor, wording, 'channel');
-  const me = await deps.slack.whoAmI(access);
-  return onBackend(deps, access, me, 'channels', cursor, {
-    rts: () => viaRts(deps, access, me, params, wording, cursor?.kind === 'rts' ? cursor : undefined),
-    legacy: (note) =>
+  return runFind(deps, access, { cursor: params.cursor, wording, what: 'channel' }, 'channels', {
+    rts: (me, cursor) => viaRts(deps, access, me, params, wording, cursor),
+    legacy: (me, cursor, note) =>
       viaDirectory(deps, access, me, params, wording, cursor?.kind === 'offset' ? cursor.offset : 0, note),
   });
 }

@@ -8,7 +8,7 @@ import { isObject, objects, type SlackObject, str } from '../../slack/slack-valu
 import { lookUpNames } from '../../slack/user-names.js';
 import { RTS_PAGE_LIMIT } from '../../slack-client/rts.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import { type FindDeps, onBackend, readCursor, rtsSearch } from '../find-backend.js';
+import { type FindDeps, rtsSearch, runFind } from '../find-backend.js';
 import { rtsNext } from '../find-page.js';
 import type { FindWording } from '../find-wording.js';
 import { conciseLegacyFile, conciseRtsFile } from './concise.js';
@@ -48,8 +48,6 @@ export async function searchFiles(
   params: SearchFilesParams,
   wording: FindWording,
 ): Promise<Answer> {
-  const cursor = readCursor(params.cursor, wording, 'file');
-  const me = await deps.slack.whoAmI(access);
   const query = buildSearchQuery({
     query: params.query,
     channelIds: params.channel_ids,
@@ -57,9 +55,9 @@ export async function searchFiles(
     after: params.after,
     before: params.before,
   });
-  return onBackend(deps, access, me, 'files', cursor, {
-    rts: () => viaRts(deps, access, me, query, params, wording, cursor?.kind === 'rts' ? cursor : undefined),
-    legacy: (note) =>
+  return runFind(deps, access, { cursor: params.cursor, wording, what: 'file' }, 'files', {
+    rts: (me, cursor) => viaRts(deps, access, me, query, params, wording, cursor),
+    legacy: (_me, cursor, note) =>
       viaLegacy(deps, access, query, params, wording, cursor?.kind === 'page' ? cursor.page : 1, note),
   });
 }

@@ -3,7 +3,7 @@ import { rankDirectory } from '../../slack/rank-directory.js';
 import { filled, isObject, type SlackObject, str } from '../../slack/slack-values.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import { peopleDirectory } from '../../slack-search/people-and-channels.js';
-import { type FindDeps, onBackend, readCursor } from '../find-backend.js';
+import { type FindDeps, runFind } from '../find-backend.js';
 import {
   type DirectoryFound,
   directorySummary,
@@ -64,11 +64,9 @@ export async function searchUsers(
   params: SearchUsersParams,
   wording: FindWording,
 ): Promise<Answer> {
-  const cursor = readCursor(params.cursor, wording, 'people');
-  const me = await deps.slack.whoAmI(access);
-  return onBackend(deps, access, me, 'users', cursor, {
-    rts: () => viaRts(deps, access, me, params, wording, cursor?.kind === 'rts' ? cursor : undefined),
-    legacy: (note) =>
+  return runFind(deps, access, { cursor: params.cursor, wording, what: 'people' }, 'users', {
+    rts: (me, cursor) => viaRts(deps, access, me, params, wording, cursor),
+    legacy: (me, cursor, note) =>
       viaDirectory(deps, access, me, params, wording, cursor?.kind === 'offset' ? cursor.offset : 0, note),
   });
 }

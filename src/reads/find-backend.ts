@@ -25,11 +25,7 @@ const RTS_OFF_MS = 10 * 60_000;
 const switchedOff = new Map<string, number>();
 
 /** The caller's cursor, or a 400 naming the parameter when it is not one of ours. */
-export function readCursor(
-  raw: string | undefined,
-  wording: FindWording,
-  what: string,
-): FindCursor | undefined {
+function readCursor(raw: string | undefined, wording: FindWording, what: string): FindCursor | undefined {
   if (raw === undefined) return undefined;
   const cursor = decodeFindCursor(raw);
   if (!cursor)
@@ -52,7 +48,7 @@ function rtsChannelTypes(me: SlackIdentity): string {
  * or in auto when the token has the content's RTS scope. In auto, a fresh search RTS cannot answer (quota
  * spent, not there for this token) is answered by the legacy backend, with a note saying why.
  */
-export async function onBackend<T>(
+async function onBackend<T>(
   deps: FindDeps,
   access: SlackAccess,
   me: SlackIdentity,
@@ -98,4 +94,28 @@ export function rtsSearch(
   };
   const body = { content_types: content, channel_types: rtsChannelTypes(me), ...args };
   return deps.slack.live(access, RTS_SEARCH, body, admit) as Promise<RtsSearchBody>;
+}
+
+type RtsCursor = Extract<FindCursor, { kind: 'rts' }>;
+
+/**
+ * A find read from its caller's cursor (a 400 when it is not one of ours) to the answer: who the caller is,
+ * then `onBackend`, handing the rts side its cursor and the legacy side any other.
+ */
+export async function runFind<T>(
+  deps: FindDeps,
+  access: SlackAccess,
+  raw: { cursor: string | undefined; wording: FindWording; what: string },
+  content: RtsContentType,
+  run: {
+    rts: (me: SlackIdentity, cursor: RtsCursor | undefined) => Promise<T>;
+    legacy: (me: SlackIdentity, cursor: FindCursor | undefined, note?: string) => Promise<T>;
+  },
+): Promise<T> {
+  const cursor = readCursor(raw.cursor, raw.wording, raw.what);
+  const me = await deps.slack.whoAmI(access);
+  return onBackend(deps, access, me, content, cursor, {
+    rts: () => run.rts(me, cursor?.kind === 'rts' ? cursor : undefined),
+    legacy: (note) => run.legacy(me, cursor, note),
+  });
 }

@@ -1,10 +1,8 @@
 import type { CacheStatus } from '../cache/types.js';
-import type { Surface } from '../slack/wording.js';
 import type { SlackAccess } from '../slack-client/types.js';
 import type { FindDeps } from './find-backend.js';
 import { FIND_WORDING, type FindWording } from './find-wording.js';
-import type { PipelineDeps } from './read-deps.js';
-import { renderOnce } from './with-compact.js';
+import { withCompact } from './with-compact.js';
 
 type FindRead<P, B> = (
   deps: FindDeps,
@@ -21,10 +19,8 @@ export function findRun<P extends { response_format: string }, B extends object,
   read: FindRead<P, B>,
   render: (concise: C) => string,
 ) {
-  return async (deps: PipelineDeps, access: SlackAccess, params: P, surface: Surface) => {
-    const wording = FIND_WORDING[surface];
-    if (params.response_format !== 'compact') return read(deps, access, params, wording);
-    const answer = await read(deps, access, { ...params, response_format: 'concise' }, wording);
-    return { ...answer, text: renderOnce(answer.body as unknown as C, render) };
-  };
+  return withCompact<P, B, C>(
+    (deps, access, params, surface) => read(deps, access, params, FIND_WORDING[surface]),
+    render,
+  );
 }

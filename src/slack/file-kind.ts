@@ -1,15 +1,4 @@
-/** The file kinds a file search may be narrowed to (`types`), after Slack's own file type groups. */
-export const FILE_KINDS = [
-  'canvases',
-  'snippets',
-  'text',
-  'pdfs',
-  'images',
-  'documents',
-  'zips',
-  'other',
-] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+import type { FileKindName } from '../schemas/find.js';
 
 /** Slack `filetype`s whose bytes are text a model can read as they are. */
 const TEXT_TYPES = new Set(['text', 'markdown', 'csv', 'tsv', 'json', 'yaml', 'xml', 'post', 'plain']);
@@ -64,7 +53,7 @@ export interface FileTraits {
 }
 
 /** Which kind a file is, from what Slack says of it (a real-time search result says only `file_type`). */
-export function fileKind({ filetype = '', mimetype = '', mode }: FileTraits): FileKind {
+export function fileKind({ filetype = '', mimetype = '', mode }: FileTraits): FileKindName {
   if (
     CANVAS_TYPES.has(filetype) ||
     mode === 'quip' ||

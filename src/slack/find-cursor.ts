@@ -1,3 +1,5 @@
+import { count, decodeCursor, encodeCursor } from './cursor-codec.js';
+
 /**
  * Our `next_cursor` for file, channel and people searches, opaque to callers and naming the backend that
  * issued it, so the same backend serves it: `rts` (Slack's real-time search cursor and how many were seen),
@@ -13,21 +15,13 @@ const PREFIX = 'asf1.';
 export function encodeFindCursor(c: FindCursor): string {
   const value =
     c.kind === 'rts' ? ['r', c.cursor, c.seen] : c.kind === 'page' ? ['p', c.page] : ['o', c.offset];
-  return PREFIX + Buffer.from(JSON.stringify(value)).toString('base64url');
+  return encodeCursor(PREFIX, value);
 }
-
-const count = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /** Undefined for anything this service did not write. */
 export function decodeFindCursor(raw: string): FindCursor | undefined {
-  if (!raw.startsWith(PREFIX)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(raw.slice(PREFIX.length), 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(value)) return undefined;
+  const value = decodeCursor(PREFIX, raw);
+  if (!value) return undefined;
   const [kind, a, b] = value;
   if (
     kind === 'r' &&

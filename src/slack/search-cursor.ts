@@ -1,3 +1,5 @@
+import { count, decodeCursor, encodeCursor } from './cursor-codec.js';
+
 /**
  * Our `next_cursor` for searches, one opaque string whatever Slack does underneath:
  * - `slack`: Slack sent a cursor of its own; we pass it back.
@@ -32,10 +34,9 @@ export function encodeSearchCursor(cursor: SearchCursor): string {
           : cursor.kind === 'rtsToMe'
             ? ['q', ...cursor.sides.map((p) => p && [p.cursor, p.skip]), cursor.seen]
             : ['m', ...cursor.offsets, ...cursor.totals];
-  return PREFIX + Buffer.from(JSON.stringify(value)).toString('base64url');
+  return encodeCursor(PREFIX, value);
 }
 
-const count = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
 const slackCursor = (v: unknown): v is string => typeof v === 'string' && v.length < 1024;
 
 /** One side of an rtsToMe cursor: null, or [cursor ('' = first page), matches of that page shown]. */
@@ -48,14 +49,8 @@ function sidePosition(v: unknown): RtsSidePosition | undefined {
 
 /** Undefined for anything that is not a cursor this service wrote. */
 export function decodeSearchCursor(raw: string): SearchCursor | undefined {
-  if (!raw.startsWith(PREFIX)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(raw.slice(PREFIX.length), 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(value)) return undefined;
+  const value = decodeCursor(PREFIX, raw);
+  if (!value) return undefined;
   const [kind, ...rest] = value;
   if (
     kind === 's' &&

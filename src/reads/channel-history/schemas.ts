@@ -1,7 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../../schemas/error.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
-import { readResponse } from '../../schemas/response.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import {
   ChannelRef,
   ConciseChannelMessage,
@@ -65,22 +63,15 @@ export const DetailedHistoryBody = Type.Object(
   },
 );
 
-/** The route's parameters and answers (tags, texts and security come from the definition). */
-export const historySchema = {
+export const historySchema = readRouteSchema({
   params: HistoryParams,
   querystring: HistoryQuery,
-  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
-  response: {
-    200: readResponse(
-      'Concise (default), compact or detailed answer',
-      Type.Union([Type.Ref(ConciseHistoryBody), Type.Ref(DetailedHistoryBody)]),
-      historyExamples,
-      historyCompactExample,
-      xCacheHeader,
-    ),
-    ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
-  },
-};
+  concise: ConciseHistoryBody,
+  detailed: DetailedHistoryBody,
+  examples: historyExamples,
+  compactExample: historyCompactExample,
+  errors: [400, 401, 403, 404, 429, 502, 503, 504],
+});
 
 export type ChannelHistoryParams = Static<typeof HistoryParams> & Static<typeof HistoryQuery>;
 export type ConciseHistory = Static<typeof ConciseHistoryBody>;

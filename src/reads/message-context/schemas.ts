@@ -1,7 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../../schemas/error.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
-import { readResponse } from '../../schemas/response.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import {
   ChannelRef,
   ConciseChannelMessage,
@@ -89,21 +87,14 @@ export const DetailedContextBody = Type.Object(
   },
 );
 
-/** The route's parameters and answers (tags, texts and security come from the definition). */
-export const contextSchema = {
+export const contextSchema = readRouteSchema({
   querystring: ContextQuery,
-  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
-  response: {
-    200: readResponse(
-      'Concise (default), compact or detailed answer',
-      Type.Union([Type.Ref(ConciseContextBody), Type.Ref(DetailedContextBody)]),
-      contextExamples,
-      contextCompactExample,
-      xCacheHeader,
-    ),
-    ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
-  },
-};
+  concise: ConciseContextBody,
+  detailed: DetailedContextBody,
+  examples: contextExamples,
+  compactExample: contextCompactExample,
+  errors: [400, 401, 403, 404, 429, 502, 503, 504],
+});
 
 export type MessageContextParams = Static<typeof ContextQuery>;
 export type ConciseMessageContext = Static<typeof ConciseContextBody>;

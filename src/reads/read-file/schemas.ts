@@ -1,8 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../../schemas/error.js';
 import { FileKind, Iso } from '../../schemas/find.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
-import { readResponse } from '../../schemas/response.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { ResponseFormat } from '../../schemas/slack.js';
 import { StringEnum } from '../../schemas/string-enum.js';
 import { fileCompactExample, fileExamples } from './examples.js';
@@ -85,19 +83,12 @@ export const DetailedFileBody = Type.Object(
 export type ReadFileParams = Static<typeof ReadFileParams> & Static<typeof ReadFileQuery>;
 export type FileBody = ConciseFileBody | (Static<typeof DetailedFileBody> & Record<string, unknown>);
 
-/** The route's parameters and answers (tags, texts and security come from the definition). */
-export const readFileSchema = {
+export const readFileSchema = readRouteSchema({
   params: ReadFileParams,
   querystring: ReadFileQuery,
-  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
-  response: {
-    200: readResponse(
-      'Concise (default), compact or detailed answer',
-      Type.Union([Type.Ref(ConciseFileBody), Type.Ref(DetailedFileBody)]),
-      fileExamples,
-      fileCompactExample,
-      xCacheHeader,
-    ),
-    ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
-  },
-};
+  concise: ConciseFileBody,
+  detailed: DetailedFileBody,
+  examples: fileExamples,
+  compactExample: fileCompactExample,
+  errors: [400, 401, 403, 404, 429, 502, 503, 504],
+});

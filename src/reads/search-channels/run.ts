@@ -1,12 +1,16 @@
 import type { CacheStatus } from '../../cache/types.js';
-import { encodeFindCursor } from '../../slack/find-cursor.js';
 import { rankDirectory } from '../../slack/rank-directory.js';
-import { isObject, num, objects, type SlackObject, str } from '../../slack/slack-values.js';
-import { RTS_PAGE_LIMIT } from '../../slack-client/rts.js';
+import { isObject, num, type SlackObject, str } from '../../slack/slack-values.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import { directoryPage, searchedNote, worst } from '../../slack-search/directory-page.js';
+import { worst } from '../../slack-search/directory-page.js';
 import { channelDirectories } from '../../slack-search/people-and-channels.js';
-import { type FindDeps, onBackend, readCursor, rtsSearch } from '../find-backend.js';
+import { type FindDeps, runFind } from '../find-backend.js';
+import {
+  type DirectoryFound,
+  directorySummary,
+  legacyDirectoryPage,
+  rtsDirectoryPage,
+} from '../find-page.js';
 import type { FindWording } from '../find-wording.js';
 import type { ChannelsBody, ConciseChannel, SearchChannelsParams } from './schemas.js';
 
@@ -42,19 +46,14 @@ function conciseRtsChannel(c: SlackObject): ConciseChannel {
   };
 }
 
-function summary(
-  shown: number,
-  total: number | undefined,
-  more: boolean,
-  notes: string[],
-  wording: FindWording,
-) {
-  const found = total === undefined ? `${shown}` : `${total}`;
-  const head = `Found ${found} ${found === '1' ? 'channel' : 'channels'}${total !== undefined && shown < total ? `, showing ${shown}` : ''}.`;
-  const next =
-    shown > 0 ? [wording.channelHistory, wording.channelMessages] : ['Try other words, or include_archived.'];
-  return [head, ...notes, ...(more ? ['Use next_cursor for more results.'] : []), ...next].join(' ');
-}
+const summarise = (wording: FindWording) => (found: DirectoryFound) =>
+  directorySummary(
+    ['channel', 'channels'],
+    found,
+    found.shown > 0
+      ? [wording.channelHistory, wording.channelMessages]
+      : ['Try other words, or include_archived.'],
+  );
 
 /** Channels the caller can see by name, topic and purpose: Real-time Search, else the channel directory, ranked. */
 export async function searchChannels(
@@ -63,11 +62,9 @@ export async function searchChannels(
   params: SearchChannelsParams,
   wording: FindWording,
 ): Promise<Answer> {
-  const cursor = readCursor(params.cursor, wording, 'channel');
-  const me = await deps.slack.whoAmI(access);
-  return onBackend(deps, access, me, 'channels', cursor, {
-    rts: () => viaRts(deps, access, me, params, wording, cursor?.kind === 'rts' ? cursor : undefined),
-    legacy: (note) =>
+  return runFind(deps, access, { cursor: params.cursor, wording, what: 'channel' }, 'channels', {
+    rts: (me, cursor) => viaRts(deps, access, me, params, wording, cursor),
+    legacy: (me, cursor, note) =>
       viaDirectory(deps, access, me, params, wording, cursor?.kind === 'offset' ? cursor.offset : 0, note),
   });
 }
@@ -91,23 +88,18 @@ async function viaDirectory(
     (c) => ({ names: [str(c.name) ?? ''], words: [textOf(c.topic), textOf(c.purpose)] }),
     (a, b) => (num(b.num_members) ?? 0) - (num(a.num_members) ?? 0),
   );
-  const complete = open.complete && closed.complete;
-  const page = directoryPage(ranked, offset, params.count);
-  const notes = [searchedNote(all.length, complete, 'channel'), note].filter((n): n is string => Boolean(n));
-  const s = summary(page.items.length, ranked.length, page.more, notes, wording);
-  const searched = { entries: all.length, complete };
-  const base = {
-    ok: true as const,
-    query: params.query,
-    backend: 'legacy' as const,
+  const searched = { entries: all.length, complete: open.complete && closed.complete };
+  const { items, base } = legacyDirectoryPage(
+    params,
+    ranked,
     searched,
-    summary: s,
-    ...page.next,
-  };
+    { offset, note, what: 'channel' },
+    summarise(wording),
+  );
   const body: ChannelsBody =
     params.response_format === 'detailed'
-      ? { ...base, channels: page.items }
-      : { ...base, channels: page.items.map((c) => conciseChannel(c, me.url)) };
+      ? { ...base, channels: items }
+      : { ...base, channels: items.map((c) => conciseChannel(c, me.url)) };
   return { body, cache: worst(open.status, closed.status) };
 }
 
@@ -119,30 +111,20 @@ async function viaRts(
   wording: FindWording,
   cursor: { cursor: string; seen: number } | undefined,
 ): Promise<Answer> {
-  const args = {
-    query: params.query,
-    limit: Math.min(RTS_PAGE_LIMIT, params.count),
-    include_archived_channels: params.include_archived,
-    ...(cursor ? { cursor: cursor.cursor } : {}),
-  };
-  const found = await rtsSearch(deps, access, me, 'channels', args);
-  const list = objects(isObject(found.results) ? found.results.channels : undefined);
-  const slackNext = found.response_metadata?.next_cursor || undefined;
-  const seen = (cursor?.seen ?? 0) + list.length;
-  const next = slackNext
-    ? { response_metadata: { next_cursor: encodeFindCursor({ kind: 'rts', cursor: slackNext, seen }) } }
-    : {};
-  const s = summary(
-    list.length,
-    slackNext ? undefined : seen,
-    Boolean(slackNext),
-    slackNext ? ["Slack's real-time search reports no total: there are more."] : [],
-    wording,
+  const filters = { include_archived_channels: params.include_archived };
+  const page = await rtsDirectoryPage(
+    deps,
+    access,
+    me,
+    'channels',
+    params,
+    filters,
+    cursor,
+    summarise(wording),
   );
-  const base = { ok: true as const, query: params.query, backend: 'rts' as const, summary: s, ...next };
   const body: ChannelsBody =
     params.response_format === 'detailed'
-      ? { ...found, ...base, results: { ...(isObject(found.results) ? found.results : {}), channels: list } }
-      : { ...base, channels: list.map(conciseRtsChannel) };
+      ? page.detailed
+      : { ...page.base, channels: page.list.map(conciseRtsChannel) };
   return { body, cache: 'MISS' };
 }

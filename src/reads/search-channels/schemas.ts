@@ -1,8 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../../schemas/error.js';
 import { FindBackend, KnownBool, Searched } from '../../schemas/find.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
-import { readResponse } from '../../schemas/response.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { Cursor, ResponseFormat, ResponseMetadata } from '../../schemas/slack.js';
 import { channelsCompactExample, channelsExamples } from './examples.js';
 
@@ -70,18 +68,11 @@ export type ChannelsBody =
   | ConciseChannelsBody
   | (Static<typeof DetailedDirectoryBody> & Record<string, unknown>);
 
-/** The route's parameters and answers (tags, texts and security come from the definition). */
-export const searchChannelsSchema = {
+export const searchChannelsSchema = readRouteSchema({
   querystring: SearchChannelsQuery,
-  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
-  response: {
-    200: readResponse(
-      'Concise (default), compact or detailed answer',
-      Type.Union([Type.Ref(ConciseChannelsBody), Type.Ref(DetailedDirectoryBody)]),
-      channelsExamples,
-      channelsCompactExample,
-      xCacheHeader,
-    ),
-    ...slackErrorResponses(400, 401, 403, 429, 502, 503, 504),
-  },
-};
+  concise: ConciseChannelsBody,
+  detailed: DetailedDirectoryBody,
+  examples: channelsExamples,
+  compactExample: channelsCompactExample,
+  errors: [400, 401, 403, 429, 502, 503, 504],
+});

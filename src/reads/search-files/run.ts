@@ -1,20 +1,22 @@
 import type { CacheStatus } from '../../cache/types.js';
+import type { FileKindName } from '../../schemas/find.js';
 import { buildSearchQuery } from '../../slack/build-search-query.js';
-import { type FileKind, fileKind } from '../../slack/file-kind.js';
+import { fileKind } from '../../slack/file-kind.js';
 import { encodeFindCursor } from '../../slack/find-cursor.js';
 import { mentionIds, nameMentions } from '../../slack/html-to-text.js';
 import { isObject, objects, type SlackObject, str } from '../../slack/slack-values.js';
 import { lookUpNames } from '../../slack/user-names.js';
 import { RTS_PAGE_LIMIT } from '../../slack-client/rts.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import { type FindDeps, onBackend, readCursor, rtsSearch } from '../find-backend.js';
+import { type FindDeps, rtsSearch, runFind } from '../find-backend.js';
+import { rtsNext } from '../find-page.js';
 import type { FindWording } from '../find-wording.js';
 import { conciseLegacyFile, conciseRtsFile } from './concise.js';
 import type { ConciseFile, FilesBody, SearchFilesParams } from './schemas.js';
 
 type Answer = { body: FilesBody; cache: CacheStatus };
 
-const kindOf = (f: SlackObject, rts: boolean): FileKind =>
+const kindOf = (f: SlackObject, rts: boolean): FileKindName =>
   rts
     ? fileKind({ filetype: str(f.file_type) })
     : fileKind({ filetype: str(f.filetype), mimetype: str(f.mimetype), mode: str(f.mode) });
@@ -46,8 +48,6 @@ export async function searchFiles(
   params: SearchFilesParams,
   wording: FindWording,
 ): Promise<Answer> {
-  const cursor = readCursor(params.cursor, wording, 'file');
-  const me = await deps.slack.whoAmI(access);
   const query = buildSearchQuery({
     query: params.query,
     channelIds: params.channel_ids,
@@ -55,9 +55,9 @@ export async function searchFiles(
     after: params.after,
     before: params.before,
   });
-  return onBackend(deps, access, me, 'files', cursor, {
-    rts: () => viaRts(deps, access, me, query, params, wording, cursor?.kind === 'rts' ? cursor : undefined),
-    legacy: (note) =>
+  return runFind(deps, access, { cursor: params.cursor, wording, what: 'file' }, 'files', {
+    rts: (me, cursor) => viaRts(deps, access, me, query, params, wording, cursor),
+    legacy: (_me, cursor, note) =>
       viaLegacy(deps, access, query, params, wording, cursor?.kind === 'page' ? cursor.page : 1, note),
   });
 }
@@ -141,9 +141,7 @@ async function viaRts(
   const keep = all.filter((f) => wanted(params)(f, true));
   const slackNext = found.response_metadata?.next_cursor || undefined;
   const seen = (cursor?.seen ?? 0) + keep.length;
-  const next = slackNext
-    ? { response_metadata: { next_cursor: encodeFindCursor({ kind: 'rts', cursor: slackNext, seen }) } }
-    : {};
+  const next = rtsNext(slackNext, seen);
   const s = summary(
     {
       total: seen,

@@ -1,8 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../../schemas/error.js';
 import { FILE_KINDS, FileKind, FindBackend, Iso } from '../../schemas/find.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
-import { readResponse } from '../../schemas/response.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import {
   ChannelRef,
   Cursor,
@@ -96,18 +94,11 @@ export const DetailedFilesBody = Type.Object(
 export type SearchFilesParams = Static<typeof SearchFilesQuery>;
 export type FilesBody = ConciseFilesBody | (Static<typeof DetailedFilesBody> & Record<string, unknown>);
 
-/** The route's parameters and answers (tags, texts and security come from the definition). */
-export const searchFilesSchema = {
+export const searchFilesSchema = readRouteSchema({
   querystring: SearchFilesQuery,
-  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
-  response: {
-    200: readResponse(
-      'Concise (default), compact or detailed answer',
-      Type.Union([Type.Ref(ConciseFilesBody), Type.Ref(DetailedFilesBody)]),
-      filesExamples,
-      filesCompactExample,
-      xCacheHeader,
-    ),
-    ...slackErrorResponses(400, 401, 403, 429, 502, 503, 504),
-  },
-};
+  concise: ConciseFilesBody,
+  detailed: DetailedFilesBody,
+  examples: filesExamples,
+  compactExample: filesCompactExample,
+  errors: [400, 401, 403, 429, 502, 503, 504],
+});

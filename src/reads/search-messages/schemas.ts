@@ -1,7 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../../schemas/error.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
-import { readResponse } from '../../schemas/response.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import {
   ChannelRef,
   ConciseMatch,
@@ -116,21 +114,14 @@ export const DetailedSearchBody = Type.Object(
   },
 );
 
-/** The route's parameters and answers (tags, texts and security come from the definition). */
-export const searchMessagesSchema = {
+export const searchMessagesSchema = readRouteSchema({
   querystring: SearchQuery,
-  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
-  response: {
-    200: readResponse(
-      'Concise (default), compact or detailed answer',
-      Type.Union([Type.Ref(ConciseSearchBody), Type.Ref(DetailedSearchBody)]),
-      searchExamples,
-      searchCompactExample,
-      xCacheHeader,
-    ),
-    ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
-  },
-};
+  concise: ConciseSearchBody,
+  detailed: DetailedSearchBody,
+  examples: searchExamples,
+  compactExample: searchCompactExample,
+  errors: [400, 401, 403, 404, 429, 502, 503, 504],
+});
 
 export type SearchMessagesParams = Static<typeof SearchQuery>;
 export type ConciseSearch = Static<typeof ConciseSearchBody>;

@@ -1,12 +1,15 @@
 import type { CacheStatus } from '../../cache/types.js';
-import { encodeFindCursor } from '../../slack/find-cursor.js';
 import { rankDirectory } from '../../slack/rank-directory.js';
-import { filled, isObject, objects, type SlackObject, str } from '../../slack/slack-values.js';
-import { RTS_PAGE_LIMIT } from '../../slack-client/rts.js';
+import { filled, isObject, type SlackObject, str } from '../../slack/slack-values.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import { directoryPage, searchedNote } from '../../slack-search/directory-page.js';
 import { peopleDirectory } from '../../slack-search/people-and-channels.js';
-import { type FindDeps, onBackend, readCursor, rtsSearch } from '../find-backend.js';
+import { type FindDeps, runFind } from '../find-backend.js';
+import {
+  type DirectoryFound,
+  directorySummary,
+  legacyDirectoryPage,
+  rtsDirectoryPage,
+} from '../find-page.js';
 import type { FindWording } from '../find-wording.js';
 import type { ConciseUser, SearchUsersParams, UsersBody } from './schemas.js';
 
@@ -45,21 +48,14 @@ function conciseRtsUser(u: SlackObject): ConciseUser {
   };
 }
 
-function summary(
-  shown: number,
-  total: number | undefined,
-  more: boolean,
-  notes: string[],
-  wording: FindWording,
-) {
-  const n = total ?? shown;
-  const head = `Found ${n} ${n === 1 ? 'person' : 'people'}${total !== undefined && shown < total ? `, showing ${shown}` : ''}.`;
-  const next =
-    shown > 0
+const summarise = (wording: FindWording) => (found: DirectoryFound) =>
+  directorySummary(
+    ['person', 'people'],
+    found,
+    found.shown > 0
       ? [wording.personMessages]
-      : ['Try a handle, a name or a job title; include_bots or include_deleted for those.'];
-  return [head, ...notes, ...(more ? ['Use next_cursor for more results.'] : []), ...next].join(' ');
-}
+      : ['Try a handle, a name or a job title; include_bots or include_deleted for those.'],
+  );
 
 /** People by handle, names and title: Real-time Search, else the people directory, ranked. */
 export async function searchUsers(
@@ -68,11 +64,9 @@ export async function searchUsers(
   params: SearchUsersParams,
   wording: FindWording,
 ): Promise<Answer> {
-  const cursor = readCursor(params.cursor, wording, 'people');
-  const me = await deps.slack.whoAmI(access);
-  return onBackend(deps, access, me, 'users', cursor, {
-    rts: () => viaRts(deps, access, me, params, wording, cursor?.kind === 'rts' ? cursor : undefined),
-    legacy: (note) =>
+  return runFind(deps, access, { cursor: params.cursor, wording, what: 'people' }, 'users', {
+    rts: (me, cursor) => viaRts(deps, access, me, params, wording, cursor),
+    legacy: (me, cursor, note) =>
       viaDirectory(deps, access, me, params, wording, cursor?.kind === 'offset' ? cursor.offset : 0, note),
   });
 }
@@ -97,26 +91,20 @@ async function viaDirectory(
       words: [str(p.title) ?? ''],
     };
   });
-  const page = directoryPage(ranked, offset, params.count);
-  const notes = [searchedNote(all.length, people.complete, 'person'), note].filter((n): n is string =>
-    Boolean(n),
-  );
-  const s = summary(page.items.length, ranked.length, page.more, notes, wording);
   const searched = { entries: all.length, complete: people.complete };
-  const base = {
-    ok: true as const,
-    query: params.query,
-    backend: 'legacy' as const,
+  const { items, base } = legacyDirectoryPage(
+    params,
+    ranked,
     searched,
-    summary: s,
-    ...page.next,
-  };
+    { offset, note, what: 'person' },
+    summarise(wording),
+  );
   const withoutEmail = (u: SlackObject) =>
     params.include_email ? u : { ...u, profile: { ...profileOf(u), email: undefined } };
   const body: UsersBody =
     params.response_format === 'detailed'
-      ? { ...base, users: page.items.map(withoutEmail) }
-      : { ...base, users: page.items.map((u) => conciseUser(u, me.url, params)) };
+      ? { ...base, users: items.map(withoutEmail) }
+      : { ...base, users: items.map((u) => conciseUser(u, me.url, params)) };
   return { body, cache: people.status };
 }
 
@@ -128,31 +116,11 @@ async function viaRts(
   wording: FindWording,
   cursor: { cursor: string; seen: number } | undefined,
 ): Promise<Answer> {
-  const args = {
-    query: params.query,
-    limit: Math.min(RTS_PAGE_LIMIT, params.count),
-    include_bots: params.include_bots,
-    include_deleted_users: params.include_deleted,
-    ...(cursor ? { cursor: cursor.cursor } : {}),
-  };
-  const found = await rtsSearch(deps, access, me, 'users', args);
-  const list = objects(isObject(found.results) ? found.results.users : undefined);
-  const slackNext = found.response_metadata?.next_cursor || undefined;
-  const seen = (cursor?.seen ?? 0) + list.length;
-  const next = slackNext
-    ? { response_metadata: { next_cursor: encodeFindCursor({ kind: 'rts', cursor: slackNext, seen }) } }
-    : {};
-  const s = summary(
-    list.length,
-    slackNext ? undefined : seen,
-    Boolean(slackNext),
-    slackNext ? ["Slack's real-time search reports no total: there are more."] : [],
-    wording,
-  );
-  const base = { ok: true as const, query: params.query, backend: 'rts' as const, summary: s, ...next };
+  const filters = { include_bots: params.include_bots, include_deleted_users: params.include_deleted };
+  const page = await rtsDirectoryPage(deps, access, me, 'users', params, filters, cursor, summarise(wording));
   const body: UsersBody =
     params.response_format === 'detailed'
-      ? { ...found, ...base, results: { ...(isObject(found.results) ? found.results : {}), users: list } }
-      : { ...base, users: list.map(conciseRtsUser) };
+      ? page.detailed
+      : { ...page.base, users: page.list.map(conciseRtsUser) };
   return { body, cache: 'MISS' };
 }

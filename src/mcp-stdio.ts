@@ -10,7 +10,7 @@ import { createMcpServer } from './mcp/create-server.js';
 import { mcpInstructions } from './mcp/instructions.js';
 import { StdioLinesTransport } from './mcp/stdio-lines.js';
 import { trackUnanswered } from './mcp/unanswered.js';
-import { API_VERSION } from './plugins/openapi.js';
+import { API_VERSION } from './openapi/api-version.js';
 import { READS } from './reads/reads.js';
 import type { SlackAccess } from './slack-client/types.js';
 

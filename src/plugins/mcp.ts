@@ -5,9 +5,9 @@ import { callTool } from '../mcp/call-tool.js';
 import type { McpTools } from '../mcp/create-server.js';
 import { mcpInstructions } from '../mcp/instructions.js';
 import { toolOf } from '../mcp/tools.js';
+import { API_VERSION } from '../openapi/api-version.js';
 import type { ReadCaller } from '../reads/read-definition.js';
 import { READS } from '../reads/reads.js';
-import { API_VERSION } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,9 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_VERSION } from '../openapi/api-version.js';
 import { defaultsNotRequired } from '../openapi/defaults-not-required.js';
-
-export const API_VERSION = '0.1.0';
 
 /** The OpenAPI document, generated from the route schemas; served at /openapi.json with Swagger UI at /docs. */
 async function openapi(app: FastifyInstance) {

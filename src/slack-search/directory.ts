@@ -53,7 +53,13 @@ export function createDirectories({ slack, store, clock }: DirectoryDeps) {
   const loads = new Map<string, Promise<void>>();
   let closed = false;
 
-  async function loadPages<T>(key: string, access: SlackAccess, spec: DirectorySpec<T>, keepOld: boolean) {
+  async function loadPages<T>(
+    key: string,
+    access: SlackAccess,
+    spec: DirectorySpec<T>,
+    keepOld: boolean,
+    firstPage?: Promise<SlackBody>,
+  ) {
     const lease = `${key}:lease`;
     const holder = `${process.pid}:${Math.random().toString(36).slice(2)}`;
     const renew = () =>
@@ -70,7 +76,7 @@ export function createDirectories({ slack, store, clock }: DirectoryDeps) {
     let complete = false;
     for (let page = 0; page < MAX_DIRECTORY_PAGES && !closed; page++) {
       const args = { ...spec.args, limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) };
-      const body = await slack.live(background, spec.method, args);
+      const body = await (page === 0 && firstPage ? firstPage : slack.live(background, spec.method, args));
       items.push(...spec.read(body));
       cursor = (body.response_metadata as { next_cursor?: string } | undefined)?.next_cursor || undefined;
       complete = !cursor;
@@ -97,12 +103,13 @@ export function createDirectories({ slack, store, clock }: DirectoryDeps) {
     access: SlackAccess,
     spec: DirectorySpec<T>,
     keepOld: boolean,
+    firstPage?: Promise<SlackBody>,
   ): Promise<{ done: Promise<void> } | undefined> {
     const running = loads.get(key);
     if (running) return { done: running };
     const lease = await store.get<string>(`${key}:lease`);
     if (lease && lease.freshUntil > clock()) return undefined;
-    const load = loadPages(key, access, spec, keepOld);
+    const load = loadPages(key, access, spec, keepOld, firstPage);
     loads.set(key, load);
     load.catch(() => store.delete(`${key}:lease`)).finally(() => loads.delete(key));
     return { done: load };
@@ -111,24 +118,26 @@ export function createDirectories({ slack, store, clock }: DirectoryDeps) {
   return {
     /**
      * The directory as far as it is loaded: a fresh complete one as it is; a stale one while a reload runs;
-     * none yet: a load starts and the request waits for it a little (FIRST_WAIT_MS, within its deadline).
+     * none yet: a load starts and the request waits for it a little (FIRST_WAIT_MS, within its deadline,
+     * or `waitMs`). `firstPage`: the load's first page, already asked for (see `firstPage`).
      */
     async get<T>(
       access: SlackAccess,
       scope: string,
       spec: DirectorySpec<T>,
+      { firstPage, waitMs: wait = FIRST_WAIT_MS }: { firstPage?: Promise<SlackBody>; waitMs?: number } = {},
     ): Promise<Snapshot<T> & { status: CacheStatus }> {
       const key = cacheKey(`dir:${spec.kind}`, scope, spec.args);
       const entry = await store.get<Snapshot<T>>(key);
       const snapshot = entry?.value;
       if (snapshot?.complete && snapshot.loadedAt + DIRECTORY_FRESH_MS > clock())
         return { ...snapshot, status: 'HIT' };
-      const load = await startLoad(key, access, spec, snapshot?.complete === true);
+      const load = await startLoad(key, access, spec, snapshot?.complete === true, firstPage);
       if (snapshot && (snapshot.complete || snapshot.items.length > 0)) {
         load?.done.catch(() => {});
         return { ...snapshot, status: snapshot.complete ? 'STALE' : 'MISS' };
       }
-      const waitMs = Math.max(0, Math.min(FIRST_WAIT_MS, access.deadline - clock() - 500));
+      const waitMs = Math.max(0, Math.min(wait, access.deadline - clock() - 500));
       let timer: NodeJS.Timeout | undefined;
       // A first load that fails at once (a revoked token, a missing scope) fails this request too.
       await Promise.race([
@@ -139,6 +148,20 @@ export function createDirectories({ slack, store, clock }: DirectoryDeps) {
       ]).finally(() => clearTimeout(timer));
       const after = await store.get<Snapshot<T>>(key);
       return { ...(after?.value ?? { items: [], complete: false, loadedAt: 0 }), status: 'MISS' };
+    },
+    /** The directory as stored (no load starts), or undefined. */
+    async peek<T>(scope: string, spec: DirectorySpec<T>): Promise<Snapshot<T> | undefined> {
+      return (await store.get<Snapshot<T>>(cacheKey(`dir:${spec.kind}`, scope, spec.args)))?.value;
+    },
+    /**
+     * A load's first page, asked for before the caller knows whose view (scope) it will be stored as, so it
+     * runs beside another call; pass it to `get` once the scope is known.
+     */
+    firstPage<T>(access: SlackAccess, spec: DirectorySpec<T>): Promise<SlackBody> {
+      const background = { ...access, deadline: clock() + LOAD_BUDGET_MS };
+      const page = slack.live(background, spec.method, { ...spec.args, limit: PAGE_LIMIT });
+      page.catch(() => {});
+      return page;
     },
     /** Stops loads under way after their current page (the app is closing). */
     close: () => {

@@ -9,21 +9,31 @@ import type { SlackAccess } from '../slack-client/types.js';
 /**
  * Names of the users the messages (and, `withContext`, the messages around them) were written by or
  * mention, for `@name` (never fails the request), and of the channels they were posted in, for a `<#C…>`
- * without a label. `known`: names Slack sent with the results, used when users.info finds none.
+ * without a label. `known`: names Slack sent with the results, used when users.info finds none;
+ * `directory`: names from the people directory, used before users.info.
  */
 export async function namesFor(
   slack: SlackGateway,
   access: SlackAccess,
   messages: SlackObject[],
-  { known, withContext = false }: { known?: Map<string, string>; withContext?: boolean } = {},
+  {
+    known,
+    withContext = false,
+    directory,
+  }: { known?: Map<string, string>; withContext?: boolean; directory?: Promise<Map<string, string>> } = {},
 ) {
   const around = (withContext ? messages : []).flatMap((m) => {
     const { before, after } = contextOf(m);
     return [...before, ...after];
   });
   const ids = [...messages, ...around].flatMap(mentionedUserIds);
-  // users.info first, as on every backend; a name Slack sent with the results only when it finds none.
-  const users = await lookUpNames(ids, async (id) => (await slack.userName(access, id)) ?? known?.get(id));
+  // The people directory when one was read beside the search, users.info for whom it lacks, and a name
+  // Slack sent with the results only when neither finds one.
+  const people = (await directory) ?? new Map<string, string>();
+  const users = await lookUpNames(
+    ids,
+    async (id) => people.get(id) ?? (await slack.userName(access, id)) ?? known?.get(id),
+  );
   const channels = new Map<string, string>();
   for (const m of messages) {
     const where = readConversation(m);

@@ -1,5 +1,6 @@
 import type { CacheStatus } from '../cache/types.js';
 import { filled, isObject, num, objects, type SlackObject, str } from '../slack/slack-values.js';
+import { displayNameOf } from '../slack/user-names.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
 import type { Directories, DirectorySpec, Snapshot } from './directory.js';
@@ -102,14 +103,60 @@ export async function channelDirectories(deps: DirectoryDeps, access: SlackAcces
  * the token may read emails, so an email never reaches a token that could not read it), per token for a guest.
  */
 export async function peopleDirectory(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
+  const { spec, team, own } = peopleViews(deps, access, me);
+  return deps.directories.get(access, (await isGuest(deps, access, me)) ? own : team, spec);
+}
+
+/** The people directory's spec and its two views: the workspace's (by email access) and the token's own. */
+function peopleViews(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
   const withEmail = me.scopes?.includes('users:read.email') === true;
-  const guest = await isGuest(deps, access, me);
-  const scope = guest ? deps.slack.identityOf(access) : `team:${me.teamId}:${withEmail ? 'email' : 'plain'}`;
   const spec: DirectorySpec<SlackObject> = {
     kind: 'people',
     method: 'users.list',
     args: {},
     read: readUsers(withEmail),
   };
-  return deps.directories.get(access, scope, spec);
+  return {
+    spec,
+    team: `team:${me.teamId}:${withEmail ? 'email' : 'plain'}`,
+    own: deps.slack.identityOf(access),
+  };
+}
+
+/**
+ * Display names from the people directory, read beside a search so its authors need no users.info round
+ * trip after it: the stored directory of the caller's view, or, when neither view is stored, the first
+ * users.list page asked now (beside the guest check, kept under the view that applies; the load goes on in
+ * the background). Waits at most `waitMs`; an id it lacks is looked up as before.
+ */
+export async function peopleNames(
+  deps: DirectoryDeps,
+  access: SlackAccess,
+  me: SlackIdentity,
+  waitMs: number,
+): Promise<Map<string, string>> {
+  const { spec, team, own } = peopleViews(deps, access, me);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<SlackObject[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), waitMs);
+  });
+  const read = async (): Promise<SlackObject[]> => {
+    const guest = isGuest(deps, access, me);
+    const [ours, theirs] = await Promise.all([
+      deps.directories.peek<SlackObject>(team, spec),
+      deps.directories.peek<SlackObject>(own, spec),
+    ]);
+    const firstPage = ours || theirs ? undefined : deps.directories.firstPage(access, spec);
+    const view = (await guest) ? own : team;
+    const stored = await deps.directories.get(access, view, spec, { firstPage, waitMs: 0 });
+    if (stored.items.length > 0 || !firstPage) return stored.items;
+    return spec.read(await firstPage);
+  };
+  const items = await Promise.race([read().catch(() => []), timeout]).finally(() => clearTimeout(timer));
+  const names = new Map<string, string>();
+  for (const user of items) {
+    const name = displayNameOf(user);
+    if (typeof user.id === 'string' && name) names.set(user.id, name);
+  }
+  return names;
 }

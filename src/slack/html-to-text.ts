@@ -1,17 +1,4 @@
-import { NodeHtmlMarkdown, type TranslatorConfig, type TranslatorConfigFactory } from 'node-html-markdown';
-
-/**
- * A canvas (or any HTML file) as Markdown-like text for a model: headings, lists, checklists (`[x]`/`[ ]`),
- * links, tables and code kept; scripts, styles and the page head dropped. node-html-markdown does the
- * conversion; only checklist items are ours (Slack marks them with a class, or a checkbox input).
- */
-const converter = new NodeHtmlMarkdown({
-  bulletMarker: '-',
-  maxConsecutiveNewlines: 2,
-  useLinkReferenceDefinitions: false,
-});
-
-const baseItem = converter.translators.get('li');
+import type { NodeHtmlMarkdown, TranslatorConfig, TranslatorConfigFactory } from 'node-html-markdown';
 
 type Node = {
   getAttribute?(name: string): string | undefined;
@@ -30,12 +17,29 @@ function checkbox(node: Node): string {
   return / checked /.test(classes(node)) ? '[x] ' : '[ ] ';
 }
 
-const checklistItem: TranslatorConfigFactory = (ctx) => {
-  const base: TranslatorConfig = typeof baseItem === 'function' ? baseItem(ctx) : { ...baseItem };
-  const box = checkbox(ctx.node as unknown as Node);
-  return box ? { ...base, prefix: `${base.prefix ?? ''}${box}` } : base;
-};
-converter.translators.set('li', checklistItem);
+/**
+ * A canvas (or any HTML file) as Markdown-like text for a model: headings, lists, checklists (`[x]`/`[ ]`),
+ * links, tables and code kept; scripts, styles and the page head dropped. node-html-markdown does the
+ * conversion, loaded on the first HTML file (not at start); only checklist items are ours (Slack marks
+ * them with a class, or a checkbox input).
+ */
+let converter: Promise<NodeHtmlMarkdown> | undefined;
+async function loadConverter(): Promise<NodeHtmlMarkdown> {
+  const { NodeHtmlMarkdown } = await import('node-html-markdown');
+  const made = new NodeHtmlMarkdown({
+    bulletMarker: '-',
+    maxConsecutiveNewlines: 2,
+    useLinkReferenceDefinitions: false,
+  });
+  const baseItem = made.translators.get('li');
+  const checklistItem: TranslatorConfigFactory = (ctx) => {
+    const base: TranslatorConfig = typeof baseItem === 'function' ? baseItem(ctx) : { ...baseItem };
+    const box = checkbox(ctx.node as unknown as Node);
+    return box ? { ...base, prefix: `${base.prefix ?? ''}${box}` } : base;
+  };
+  made.translators.set('li', checklistItem);
+  return made;
+}
 
 const MENTION = /<([@#])([UWCGD][A-Z0-9]{2,40})(?:\|([^>]*))?>/g;
 const HTML_MENTION = /&lt;([@#])([UWCGD][A-Z0-9]{2,40})(?:\|((?:(?!&gt;)[^<])*))?&gt;/g;
@@ -67,11 +71,15 @@ export function nameMentions(text: string, names: MentionNames): string {
 }
 
 /** Markdown-like text of an HTML document, its mentions named. */
-export function htmlToText(html: string, names: MentionNames): string {
+export async function htmlToText(html: string, names: MentionNames): Promise<string> {
   const withNames = html.replace(HTML_MENTION, (_, sigil: string, id: string, label?: string) =>
     escapeHtml(named(names, sigil, id, label)),
   );
-  return converter
+  converter ??= loadConverter();
+  converter.catch(() => {
+    converter = undefined;
+  });
+  return (await converter)
     .translate(withNames)
     .replace(/\\([<>#_*.+=[\]-])/g, '$1')
     .trim();

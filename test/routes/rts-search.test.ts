@@ -56,12 +56,18 @@ describe('GET /search/messages on the Real-time Search API', () => {
       messages: { total: 3, matches: FREEZES.map(freeze) },
       summary: `Found 3 messages. Slack's real-time search, by meaning (AI search). Around a match: GET /messages/context?url=<permalink>. ${HINT}`,
     });
-    // The page and "does this workspace have AI search?" are asked at once.
+    // The page and "does this workspace have AI search?" are asked at once, with the people directory
+    // (users.list, and users.info for whether the caller is a guest) for the authors' names.
     expect(rts.slack.calls.map((c) => c.method).sort()).toEqual([
       'assistant.search.context',
       'assistant.search.info',
       'auth.test',
       'users.info',
+      'users.list',
+    ]);
+    // The author's name came from the directory: users.info was asked only whether the caller is a guest.
+    expect(rts.slack.calls.filter((c) => c.method === 'users.info').map((c) => c.params.user)).toEqual([
+      DEMO_USER_ID,
     ]);
     expect(rtsCalls()[0].params).toEqual({
       query: QUESTION,

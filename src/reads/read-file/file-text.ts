@@ -43,7 +43,7 @@ export async function fileText(
     result = { read: false, why: 'the file host sent a web page instead of the file (a sign-in page?)' };
   else {
     const raw = got.bytes.toString('utf8');
-    const text = as === 'html' ? htmlToText(raw, await mentionNames(deps, access, raw)) : raw;
+    const text = as === 'html' ? await htmlToText(raw, await mentionNames(deps, access, raw)) : raw;
     result = {
       read: true,
       text,

@@ -11,6 +11,7 @@ import { capTexts } from '../../slack/truncate-text.js';
 import type { Surface, Wording } from '../../slack/wording.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from '../../slack-search/message-names.js';
+import { peopleNames } from '../../slack-search/people-and-channels.js';
 import { worstStatus } from '../../slack-search/worst-status.js';
 import type { PipelineDeps } from '../read-deps.js';
 import type { ConciseSearch, SearchMessagesBody, SearchMessagesParams } from '../search-messages/schemas.js';
@@ -18,6 +19,9 @@ import { withCompact } from '../with-compact.js';
 import { WORDING } from '../wording.js';
 import { compactSearch } from './compact.js';
 import type { SearchOutcome } from './search-backend.js';
+
+/** How long a Real-time Search waits for the people directory's names before asking users.info. */
+const DIRECTORY_NAMES_WAIT_MS = 1_500;
 
 /** Drops what the caller asked to leave out (weak or same-thread matches), and says how many. */
 function selectMatches(found: SearchOutcome, params: SearchMessagesParams) {
@@ -127,6 +131,11 @@ async function searchBody(
     }
   }
 
+  // Real-time Search is never cached, so its authors' names come from the people directory read beside it.
+  const directory =
+    via !== 'search.messages' && params.response_format !== 'detailed'
+      ? peopleNames(deps, access, await identity, DIRECTORY_NAMES_WAIT_MS)
+      : undefined;
   const found = await backend.fetch(access, identity, params, wording);
   const me = await identity;
   const selected = selectMatches(found, params);
@@ -137,6 +146,7 @@ async function searchBody(
     namesFor(slack, access, selected.matches, {
       known: found.authorNames,
       withContext: params.include_context,
+      directory,
     });
   const { body, list, capped } = await formatSearch(found, selected.matches, params, me, names);
   const capNote = textCapNote(capped, params.max_text_chars, wording.wholeMatchText);

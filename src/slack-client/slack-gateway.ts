@@ -390,8 +390,14 @@ export class SlackGateway {
     alongside?: () => Promise<void>,
   ): Promise<Cached<SlackBody>> {
     const keys = this.#keysOf(access.token);
-    // The rate gate's scope is the workspace. A token never seen before has none yet: its first call is
-    // not held back for auth.test (which runs beside it) and is paced under the token's own scope.
+    // The rate gate's scope is the workspace: this process's memo of it, else the shared auth.test memo (one
+    // cache read, no Slack call; a token never changes workspace, so a stale entry still names it), so a
+    // replica's first call for a token keeps to a block another replica met. Only a token no replica has
+    // seen has none yet: its first call is not held back for auth.test (which runs beside it) and is paced
+    // under the token's own scope.
+    keys.teamId ??= (
+      await this.deps.store.get<SlackIdentity>(keys.authKey).catch(() => undefined)
+    )?.value?.teamId;
     const scope = keys.teamId ?? `token:${keys.identity}`;
     const workspace = keys.teamId ? undefined : this.#me(access).then((me) => me.teamId);
     workspace?.catch(() => {});

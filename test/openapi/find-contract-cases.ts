@@ -83,7 +83,9 @@ export function findContractCases(
       op,
       status: 429,
       request: get(url),
-      fault: { method, kind: 'ratelimit', retryAfter: 45 } as Fault,
+      // More than one: a stray call of an earlier case's closed app (a directory load it started) must not
+      // take the only fault and leave this request a 200.
+      fault: { method, kind: 'ratelimit', retryAfter: 45, times: 3 } as Fault,
       error: ['AS_ERR_SLACK_RATE_LIMITED', `Slack rate limit for ${method}: retry after 45 s`] as [
         string,
         string,

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type EvalCase,
   evalFilePath,
@@ -10,8 +9,9 @@ import {
 } from '../bench/catalog-eval-data.js';
 import { caseMetrics } from '../bench/catalog-metrics.js';
 import type { ToolInfo } from '../src/catalog/index.js';
-import { authHeaders, buildHarness, type Harness } from '../test/helper.js';
-import { connectHttp, structured } from '../test/mcp/mcp-client.js';
+import { structured } from '../test/mcp/mcp-client.js';
+import { useMcpHarness } from '../test/support/mcp-harness.js';
+import { echoOf, postCatalog } from '../test/support/router-echo.js';
 
 // MCP Router's own replay file (../shared/contracts/router-requests.jsonl.gz): 40 dev-set cases exactly as
 // the router sends them (projectId mostly null, whole JSON Schemas, descriptions often absent). Each must
@@ -20,40 +20,9 @@ import { connectHttp, structured } from '../test/mcp/mcp-client.js';
 const routerCases = loadRouterCases();
 const devCases = new Map((loadEvalCases(evalFilePath()) ?? []).map((c) => [c.id, c]));
 
-type Result = Record<string, unknown> & { toolKey: string };
+const ctx = useMcpHarness({ config: { REQUEST_DEADLINE_MS: 30_000 } });
 
-let h: Harness;
-let client: Client;
-beforeAll(async () => {
-  h = await buildHarness({ config: { REQUEST_DEADLINE_MS: 30_000 } });
-  client = await connectHttp(await h.app.listen({ port: 0, host: '127.0.0.1' }));
-});
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
-
-const post = async (body: unknown) => {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/catalog/search',
-    headers: authHeaders({ 'content-type': 'application/json' }),
-    payload: JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: res.json() as { results: Result[] } };
-};
-
-/** What a result must say of the tool it ranks: its identity and ids exactly as sent, null included. */
-const echoOf = (tool: ToolInfo) => ({
-  toolKey: tool.toolKey,
-  toolName: tool.toolName,
-  serverName: tool.serverName,
-  ...(tool.serverId !== undefined && { serverId: tool.serverId }),
-  ...(tool.projectId !== undefined && { projectId: tool.projectId }),
-  ...(typeof tool.description === 'string' && { description: tool.description }),
-  relevance: expect.any(Number),
-  explanation: expect.any(String),
-});
+const post = (body: unknown) => postCatalog(ctx.h.app, body);
 
 /** Mean nDCG@10 per family, then their mean (score.py's macro headline). */
 function macroNdcg(rankings: Map<string, string[]>, cases: readonly EvalCase[]) {
@@ -98,7 +67,7 @@ describe("MCP Router's replay file through POST /catalog/search and search_tools
         c.id,
         body.results.map((r) => r.toolKey),
       );
-      const mcp = await client.callTool({ name: 'search_tools', arguments: c.request });
+      const mcp = await ctx.client.callTool({ name: 'search_tools', arguments: c.request });
       expect(structured(mcp)).toEqual(body);
     },
   );

@@ -1,49 +1,18 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../src/catalog/index.js';
 import { ROUTER_CASES, ROUTER_TOOLS, type RouterCase } from '../fixtures/router-requests.js';
-import { authHeaders, buildHarness, type Harness } from '../helper.js';
-import { connectHttp, structured } from '../mcp/mcp-client.js';
+import { structured } from '../mcp/mcp-client.js';
+import { useMcpHarness } from '../support/mcp-harness.js';
+import { echoOf, postCatalog } from '../support/router-echo.js';
 
 // MCP Router's request shapes (test/fixtures/router-requests.ts) through POST /catalog/search and
 // search_tools: each answers 200, echoes every tool's ids exactly as sent (projectId null included), ranks
 // the tool a person would want first, and the MCP tool answers the same. `npm run crosscheck` replays the
 // router's own 40 requests.
 
-type Result = Record<string, unknown> & { toolKey: string };
+const ctx = useMcpHarness();
 
-let h: Harness;
-let client: Client;
-beforeAll(async () => {
-  h = await buildHarness();
-  client = await connectHttp(await h.app.listen({ port: 0, host: '127.0.0.1' }));
-});
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
-
-const post = async (body: unknown) => {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/catalog/search',
-    headers: authHeaders({ 'content-type': 'application/json' }),
-    payload: JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: res.json() as { results: Result[] } };
-};
-
-/** What a result must say of the tool it ranks: its identity and ids exactly as sent, null included. */
-const echoOf = (tool: ToolInfo) => ({
-  toolKey: tool.toolKey,
-  toolName: tool.toolName,
-  serverName: tool.serverName,
-  ...(tool.serverId !== undefined && { serverId: tool.serverId }),
-  ...(tool.projectId !== undefined && { projectId: tool.projectId }),
-  ...(typeof tool.description === 'string' && { description: tool.description }),
-  relevance: expect.any(Number),
-  explanation: expect.any(String),
-});
+const post = (body: unknown) => postCatalog(ctx.h.app, body);
 
 const byKey = new Map(ROUTER_TOOLS.map((t) => [t.toolKey, t]));
 
@@ -78,7 +47,7 @@ describe("MCP Router's request shapes", () => {
       expect(body).toEqual({
         results: body.results.map((r) => echoOf(byKey.get(r.toolKey) ?? ({} as ToolInfo))),
       });
-      const mcp = await client.callTool({ name: 'search_tools', arguments: c.request });
+      const mcp = await ctx.client.callTool({ name: 'search_tools', arguments: c.request });
       expect(structured(mcp)).toEqual(body);
     },
   );

@@ -1,25 +1,16 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHarness, get, type Harness } from '../helper.js';
-import { connectHttp, structured } from './mcp-client.js';
+import { describe, expect, it } from 'vitest';
+import { get } from '../helper.js';
+import { useMcpHarness } from '../support/mcp-harness.js';
+import { structured } from './mcp-client.js';
 
 // slack_search_messages on the Real-time Search API, through the MCP SDK's own client: the tool reports
 // backend and semantic, takes include_context, and says so in its description.
 
-let h: Harness;
-let client: Client;
-beforeAll(async () => {
-  h = await buildHarness({ config: { SLACK_SEARCH_BACKEND: 'rts' } });
-  client = await connectHttp(await h.app.listen({ port: 0, host: '127.0.0.1' }));
-});
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
+const ctx = useMcpHarness({ config: { SLACK_SEARCH_BACKEND: 'rts' } });
 
 describe('slack_search_messages on Real-time Search', () => {
   it('tells agents that a question is searched by meaning, and takes include_context', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await ctx.client.listTools();
     const tool = tools.find((t) => t.name === 'slack_search_messages');
     expect(tool?.description).toContain('questions go by meaning if AI search is on');
     // Listed lean (issues 22, 29): a flag carries no default; how to page and which format to pick are said.
@@ -34,7 +25,7 @@ describe('slack_search_messages on Real-time Search', () => {
     });
     // Left out of the list, still taken.
     expect(tool?.inputSchema.properties?.dedupe_threads).toBeUndefined();
-    const taken = await client.callTool({
+    const taken = await ctx.client.callTool({
       name: 'slack_search_messages',
       arguments: { query: 'deploy', count: 1, dedupe_threads: true },
     });
@@ -43,9 +34,9 @@ describe('slack_search_messages on Real-time Search', () => {
 
   it('answers a question by meaning with context, as GET /search/messages does', async () => {
     const args = { query: 'when do we stop shipping to production?', count: 2, include_context: true };
-    const result = structured(await client.callTool({ name: 'slack_search_messages', arguments: args }));
+    const result = structured(await ctx.client.callTool({ name: 'slack_search_messages', arguments: args }));
     const rest = await get(
-      h.app,
+      ctx.h.app,
       `/search/messages?query=${encodeURIComponent(args.query)}&count=2&include_context=true`,
     );
     // The same body; only the hint names the MCP tool where REST names its route.

@@ -1,8 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_LONG_THREAD, DEMO_OTHER_TOKEN } from '../../fake-slack/index.js';
-import { authHeaders, buildHarness, get, type Harness } from '../helper.js';
-import { connectHttp, structured } from '../mcp/mcp-client.js';
+import { authHeaders, get } from '../helper.js';
+import { structured } from '../mcp/mcp-client.js';
 import {
   conciseSearchViolations,
   conciseThreadViolations,
@@ -12,6 +11,7 @@ import {
   threadMeaningViolations,
 } from '../support/concise-contract.js';
 import { conciseChecked } from '../support/concise-hook.js';
+import { useMcpHarness } from '../support/mcp-harness.js';
 
 // The concise formats against docs/concise-format.md, across the demo workspace: every concise body the
 // suite produces is checked for the fields it lists by the harness (support/concise-hook.ts); here many
@@ -39,20 +39,11 @@ const SEARCHES = [
 ];
 const AS_LEO = { 'x-slack-token': DEMO_OTHER_TOKEN };
 
-let h: Harness;
-let client: Client;
-beforeAll(async () => {
-  h = await buildHarness();
-  client = await connectHttp(await h.app.listen({ port: 0, host: '127.0.0.1' }));
-});
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
+const ctx = useMcpHarness();
 
 const both = async (path: string, headers: Record<string, string> = {}) => {
-  const concise = await get(h.app, path, authHeaders(headers));
-  const detailed = await get(h.app, `${path}&response_format=detailed`, authHeaders(headers));
+  const concise = await get(ctx.h.app, path, authHeaders(headers));
+  const detailed = await get(ctx.h.app, `${path}&response_format=detailed`, authHeaders(headers));
   expect(concise.status, path).toBe(200);
   expect(detailed.status, path).toBe(200);
   return { concise: concise.body, detailed: detailed.body };
@@ -124,7 +115,7 @@ describe('concise bodies keep the contract readers rely on, across the demo work
     if (args.count) args.count = Number(args.count);
     if (args.min_score) args.min_score = Number(args.min_score);
     if (args.dedupe_threads) args.dedupe_threads = args.dedupe_threads === 'true';
-    const mcp = structured(await client.callTool({ name: 'slack_search_messages', arguments: args }));
+    const mcp = structured(await ctx.client.callTool({ name: 'slack_search_messages', arguments: args }));
     expect((mcp.messages as Body).matches).toEqual(matches);
   });
 
@@ -138,12 +129,12 @@ describe('concise bodies keep the contract readers rely on, across the demo work
     for (const thread of [...threads.keys()].filter((t) => !threads.get(t)?.['x-slack-token']).slice(0, 8)) {
       const [channel_id, thread_ts] = thread.split('/');
       const mcp = structured(
-        await client.callTool({
+        await ctx.client.callTool({
           name: 'slack_get_thread_replies',
           arguments: { channel_id, thread_ts, limit: 3 },
         }),
       );
-      const rest = await get(h.app, `/threads/${thread}?limit=3`);
+      const rest = await get(ctx.h.app, `/threads/${thread}?limit=3`);
       expect(mcp.messages).toEqual(rest.body.messages);
     }
   });

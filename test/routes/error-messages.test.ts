@@ -1,30 +1,21 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, buildHarness, errorBody, type Harness } from '../helper.js';
-import { connectHttp, toolError } from '../mcp/mcp-client.js';
+import { describe, expect, it } from 'vitest';
+import { authHeaders, errorBody } from '../helper.js';
+import { toolError } from '../mcp/mcp-client.js';
+import { useMcpHarness } from '../support/mcp-harness.js';
 
 // Issue 25's five examples: every 400 names the parameter (or body path) and what it takes, on REST and
 // on MCP alike (`querystring/…`, `params/…`, `body/…` there; `arguments/…` here).
 
 const CHANNEL_REF = 'must be an id like C0123ABCD, or #name (%23name in a URL)';
 
-let h: Harness;
-let client: Client;
-beforeAll(async () => {
-  h = await buildHarness();
-  client = await connectHttp(await h.app.listen({ port: 0, host: '127.0.0.1' }));
-});
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
+const ctx = useMcpHarness();
 
 const rest = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-  const res = await h.app.inject({ method, url, payload, headers: authHeaders() });
+  const res = await ctx.h.app.inject({ method, url, payload, headers: authHeaders() });
   return { status: res.statusCode, body: res.json() };
 };
 const mcp = async (name: string, args: Record<string, unknown>) =>
-  toolError(await client.callTool({ name, arguments: args }));
+  toolError(await ctx.client.callTool({ name, arguments: args }));
 
 describe('a 400 names the fix', () => {
   it.each([
@@ -81,6 +72,6 @@ describe('a 400 names the fix', () => {
       body: errorBody(400, 'FST_ERR_VALIDATION', restMessage),
     });
     expect(await viaMcp()).toEqual(errorBody(400, 'FST_ERR_VALIDATION', mcpMessage));
-    expect(h.slack.count()).toBe(0);
+    expect(ctx.h.slack.count()).toBe(0);
   });
 });

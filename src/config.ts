@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { type Static, Type } from '@sinclair/typebox';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { type Static, type TLiteral, type TSchema, type TUnion, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { originPolicy } from './http/origin-check.js';
 import { parseClusterNodes } from './redis/cluster-nodes.js';
-import { StringEnum } from './schemas/string-enum.js';
+import { mostSpecific } from './schemas/typebox-problem.js';
+import { describeProblem, EXPECTED } from './schemas/validation-message.js';
+
+/** One of a few words, as TypeBox checks it (the configuration is checked with TypeBox, not Ajv: start-up). */
+const OneOf = <const T extends readonly string[]>(
+  values: T,
+  options: { default: T[number]; description?: string },
+) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  ) as unknown as TUnion<TLiteral<T[number]>[]>;
 
 const Ms = (def: number, description: string) => Type.Integer({ minimum: 0, default: def, description });
 
@@ -12,7 +23,7 @@ const Ms = (def: number, description: string) => Type.Integer({ minimum: 0, defa
 export const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ default: '0.0.0.0', minLength: 1 }),
-  LOG_LEVEL: StringEnum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  LOG_LEVEL: OneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   API_TOKENS: Type.String({
     default: '',
     description: 'Comma-separated bearer tokens accepted for all projects',
@@ -50,7 +61,11 @@ export const ConfigSchema = Type.Object({
     }),
   ),
   SLACK_USER_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
-  SLACK_API_URL: Type.String({ default: 'https://slack.com/api/', pattern: '^https?://[^\\s]+$' }),
+  SLACK_API_URL: Type.String({
+    default: 'https://slack.com/api/',
+    pattern: '^https?://[^\\s]+$',
+    [EXPECTED]: 'an http(s) URL like https://slack.com/api/',
+  }),
   REDIS_URL: Type.Optional(
     Type.String({
       minLength: 1,
@@ -127,16 +142,17 @@ export const ConfigSchema = Type.Object({
     default: 3_000,
     description: 'Redis coalescing lock lifetime (renewed while held): how long a dead holder blocks others',
   }),
-  SLACK_RATE_PRESET: StringEnum(['none', 'tier', 'non-marketplace'], {
+  SLACK_RATE_PRESET: OneOf(['none', 'tier', 'non-marketplace'], {
     default: 'none',
     description: 'Client-side pacing of Slack calls',
   }),
   SLACK_APP_ID: Type.String({
     default: 'default',
     pattern: '^[A-Za-z0-9_-]+$',
+    [EXPECTED]: 'letters, digits, _ and - only',
     description: 'Names the Slack app in shared rate-limit keys; set it when several apps share one Redis',
   }),
-  SLACK_SEARCH_BACKEND: StringEnum(['auto', 'rts', 'legacy'], {
+  SLACK_SEARCH_BACKEND: OneOf(['auto', 'rts', 'legacy'], {
     default: 'auto',
     description:
       'Which Slack search answers /search/messages: rts = the Real-time Search API (assistant.search.context), legacy = search.messages, auto = rts when the token has search:read.public, else search.messages',
@@ -219,27 +235,32 @@ export function trustProxySetting(value: string | undefined): number | string[] 
   return items;
 }
 
-// Strings to numbers, defaults filled in, other variables dropped, every problem named. The schema is ours
-// and fixed, so Ajv need not check it against the meta-schema (the costliest part of a cold Ajv).
-let validateEnv: ValidateFunction<Config> | undefined;
+/** An environment value as its variable's type: a number where the schema takes one, when it reads as one. */
+function fromEnv(schema: TSchema, value: string): string | number {
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  return numeric && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+}
+
+/** Every problem of a configuration, one per variable, in words (`PORT must be an integer from 0 to 65535`). */
+function configProblems(data: unknown): string[] {
+  const problems = new Map<string, string>();
+  for (const error of Value.Errors(ConfigSchema, data))
+    if (!problems.has(error.path)) problems.set(error.path, describeProblem('', mostSpecific(error)));
+  return [...problems.values()];
+}
 
 /** Validates an environment once; a bad value throws an error that names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const data = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  validateEnv ??= new Ajv({
-    coerceTypes: true,
-    useDefaults: true,
-    removeAdditional: true,
-    allErrors: true,
-    allowUnionTypes: true,
-    validateSchema: false,
-  }).compile<Config>(ConfigSchema);
-  const secretGiven = data.KEY_HASH_SECRET !== undefined;
-  if (!validateEnv(data)) {
-    const problems = (validateEnv.errors ?? []).map((e) => `${e.instancePath.slice(1)} ${e.message}`);
-    throw new Error(`Invalid configuration: ${problems.join(', ')}`);
+  // Only the variables we know, numbers as numbers, defaults filled in.
+  const data: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(ConfigSchema.properties)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') data[name] = fromEnv(schema, value);
   }
-  const config = data;
+  const secretGiven = data.KEY_HASH_SECRET !== undefined;
+  const config = Value.Default(ConfigSchema, data) as Config;
+  const problems = configProblems(config);
+  if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join(', ')}`);
   const sharedRedis = config.REDIS_URL !== undefined || config.REDIS_CLUSTER_NODES !== undefined;
   if (sharedRedis && !secretGiven) throw new Error(KEY_HASH_SECRET_REQUIRED);
   if (config.REDIS_URL !== undefined && config.REDIS_CLUSTER_NODES !== undefined)

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { mostSpecific } from '../schemas/body-validator.js';
 import { type JsonRpcErrorAnswer, McpMessage } from '../schemas/mcp.js';
+import { mostSpecific } from '../schemas/typebox-problem.js';
 import { describeProblem } from '../schemas/validation-message.js';
 
 /** JSON-RPC 2.0 error codes this server answers itself. */

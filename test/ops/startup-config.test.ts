@@ -29,6 +29,41 @@ function run(script: string, env: Record<string, string>, until?: string) {
   });
 }
 
+describe('a bad configuration is named in words, every variable at fault', () => {
+  it.each([
+    [{ PORT: '1.5' }, 'PORT must be an integer from 0 to 65535'],
+    [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [
+      { SLACK_API_URL: 'ftp://slack.example' },
+      'SLACK_API_URL must be an http(s) URL like https://slack.com/api/',
+    ],
+    [
+      { PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '2', SLACK_APP_ID: 'my app', SLACK_SEARCH_BACKEND: 'new' },
+      'SLACK_APP_ID must be letters, digits, _ and - only, SLACK_SEARCH_BACKEND must be one of auto, rts, legacy, PRESSURE_MAX_EVENT_LOOP_UTILIZATION must be a number from 0 to 1',
+    ],
+  ])('%j', (env, problems) => {
+    expect(() => loadConfig(env)).toThrow(new Error(`Invalid configuration: ${problems}`));
+  });
+
+  it('reads numbers as numbers, keeps only known variables and fills in the defaults', () => {
+    const config = loadConfig({
+      PORT: ' 8080 ',
+      PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '0.5',
+      NOT_OURS: 'x',
+      HOST: '',
+    });
+    expect(config).toMatchObject({ PORT: 8080, PRESSURE_MAX_EVENT_LOOP_UTILIZATION: 0.5, HOST: '0.0.0.0' });
+    expect(config).not.toHaveProperty('NOT_OURS');
+    expect({ ...config, KEY_HASH_SECRET: 'random' }).toEqual({
+      ...loadConfig({}),
+      PORT: 8080,
+      PRESSURE_MAX_EVENT_LOOP_UTILIZATION: 0.5,
+      KEY_HASH_SECRET: 'random',
+    });
+  });
+});
+
 describe('replicas sharing Redis must share KEY_HASH_SECRET', () => {
   it('loadConfig refuses REDIS_URL without KEY_HASH_SECRET, and takes either alone or both', () => {
     expect(() => loadConfig({ REDIS_URL: 'redis://redis:6379' })).toThrow(KEY_HASH_SECRET_REQUIRED);
@@ -37,7 +72,7 @@ describe('replicas sharing Redis must share KEY_HASH_SECRET', () => {
     );
     expect(loadConfig({}).KEY_HASH_SECRET.length).toBeGreaterThanOrEqual(16);
     expect(() => loadConfig({ REDIS_URL: 'redis://redis:6379', KEY_HASH_SECRET: 'short' })).toThrow(
-      'Invalid configuration: KEY_HASH_SECRET must NOT have fewer than 16 characters',
+      'Invalid configuration: KEY_HASH_SECRET must be at least 16 characters long',
     );
   });
 

@@ -1,9 +1,9 @@
-import AjvCompiler from '@fastify/ajv-compiler';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ALL_SCHEMAS } from '../reads/reads.js';
 import { AJV_OPTIONS } from '../schemas/ajv-options.js';
 import { integerProblem } from '../schemas/integer-params.js';
+import { ajvCompiler } from '../schemas/lazy-compilers.js';
 import { describeProblem, describeProblems, type SchemaProblem } from '../schemas/validation-message.js';
 
 /** The arguments as the service takes them (coerced, defaults filled in), or what is wrong with them. */
@@ -30,7 +30,7 @@ let fastifyCompiler: ((route: { schema: TSchema }) => FastifyValidate) | undefin
 /** Checks arguments exactly as Fastify checks a query string: the same integer rule, compiler, options and schemas. */
 export function queryRules(schema: TSchema): CheckArguments {
   return onFirstCheck(() => {
-    fastifyCompiler ??= AjvCompiler()(
+    fastifyCompiler ??= ajvCompiler()(
       Object.fromEntries(ALL_SCHEMAS.map((s) => [s.$id as string, s])),
       AJV_OPTIONS,
     ) as unknown as (route: { schema: TSchema }) => FastifyValidate;

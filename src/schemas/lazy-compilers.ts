@@ -1,6 +1,17 @@
-import ajvCompiler from '@fastify/ajv-compiler';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { createRequire } from 'node:module';
+import type AjvCompiler from '@fastify/ajv-compiler';
+import type { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+
+// The compilers' packages (Ajv, fast-json-stringify: a fifth of the server's start) load with the first
+// route they compile, not at start.
+const requireOnUse = createRequire(import.meta.url);
+/** Fastify's Ajv compiler factory, its packages loaded on this first call. */
+export const ajvCompiler = () => (requireOnUse('@fastify/ajv-compiler') as typeof AjvCompiler)();
+const serializerSelector = () =>
+  (
+    requireOnUse('@fastify/fast-json-stringify-compiler') as { SerializerSelector: typeof SerializerSelector }
+  ).SerializerSelector();
 
 type Compiled = ((...args: unknown[]) => unknown) & { errors?: unknown };
 
@@ -21,12 +32,12 @@ export function compileOnFirstUse<F extends Compiled>(compile: () => F): F {
 
 type Factory = (...args: never[]) => (route: never) => Compiled;
 const onFirstUse =
-  <T extends Factory>(factory: T) =>
+  <T extends Factory>(loadFactory: () => T) =>
   (...args: Parameters<T>) => {
     let compiler: ReturnType<T> | undefined;
     return (route: Parameters<ReturnType<T>>[0]) =>
       compileOnFirstUse(() => {
-        compiler ??= factory(...args) as ReturnType<T>;
+        compiler ??= loadFactory()(...args) as ReturnType<T>;
         return (compiler as ReturnType<T>)(route);
       });
   };
@@ -39,7 +50,7 @@ const onFirstUse =
  */
 export const lazyCompilers: NonNullable<FastifyServerOptions['schemaController']> = {
   compilersFactory: {
-    buildValidator: onFirstUse(ajvCompiler() as unknown as Factory) as never,
-    buildSerializer: onFirstUse(SerializerSelector() as unknown as Factory) as never,
+    buildValidator: onFirstUse(ajvCompiler as unknown as () => Factory) as never,
+    buildSerializer: onFirstUse(serializerSelector as unknown as () => Factory) as never,
   },
 };

@@ -1,11 +1,14 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram } from 'prom-client';
+
+type PromClient = typeof import('prom-client');
 
 export type CacheEvent = 'hit' | 'miss' | 'stale';
 export type RateWaitOutcome = 'waited' | 'refused';
 
 /** The service's Prometheus metrics, in a registry of their own (so tests can build many apps). */
 export interface ServiceMetrics {
-  registry: Registry;
+  /** The metrics in Prometheus' text format, and its content type. */
+  exposition(): Promise<{ contentType: string; text: string }>;
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
   onSlackCall(method: string, outcome: string): void;
   onCacheEvent(event: CacheEvent): void;
@@ -22,7 +25,48 @@ export interface ServiceMetricsOptions {
 
 export const METRIC_PREFIX = 'agent_search_';
 
+type Recorders = Omit<ServiceMetrics, 'exposition'>;
+
+/** What can wait for prom-client: recordings made before it has loaded (the first milliseconds). */
+const MAX_WAITING = 10_000;
+
+/**
+ * The service's metrics, prom-client loading in the background (it is a tenth of the start-up): what is
+ * recorded before it has loaded is recorded once it has, in order; past MAX_WAITING recordings, counted as lost.
+ */
 export function createServiceMetrics(options: ServiceMetricsOptions = {}): ServiceMetrics {
+  let loaded: ReturnType<typeof buildMetrics> | undefined;
+  const waiting: ((recorders: Recorders) => void)[] = [];
+  let lost = 0;
+  const ready = import('prom-client').then((prom) => {
+    loaded = buildMetrics(prom, options);
+    for (const record of waiting.splice(0)) record(loaded.recorders);
+    if (lost > 0) loaded.lostRecordings.inc(lost);
+    return loaded;
+  });
+  ready.catch(() => {}); // a failed load is the scrape's error (exposition), not an unhandled rejection
+  const record = (f: (recorders: Recorders) => void) => {
+    if (loaded) f(loaded.recorders);
+    else if (waiting.length < MAX_WAITING) waiting.push(f);
+    else lost++;
+  };
+  return {
+    exposition: async () => {
+      const { registry } = await ready;
+      return { contentType: registry.contentType, text: await registry.metrics() };
+    },
+    observeRequest: (...args) => record((r) => r.observeRequest(...args)),
+    onSlackCall: (...args) => record((r) => r.onSlackCall(...args)),
+    onCacheEvent: (...args) => record((r) => r.onCacheEvent(...args)),
+    onRateWait: (...args) => record((r) => r.onRateWait(...args)),
+    onRanked: (...args) => record((r) => r.onRanked(...args)),
+    onApiRateLimited: () => record((r) => r.onApiRateLimited()),
+    onRedisError: (...args) => record((r) => r.onRedisError(...args)),
+  };
+}
+
+function buildMetrics(prom: PromClient, options: ServiceMetricsOptions) {
+  const { Counter, Histogram, Registry, collectDefaultMetrics } = prom;
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   const registers = [registry];
@@ -82,8 +126,13 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
   const httpChildren = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
   const cacheChildren = new Map<CacheEvent, Counter.Internal>();
 
-  return {
-    registry,
+  const lostRecordings = new Counter({
+    name: `${METRIC_PREFIX}metrics_lost_total`,
+    help: `Recordings made while the metrics library loaded, past ${MAX_WAITING} (not counted elsewhere)`,
+    registers,
+  });
+
+  const recorders: Recorders = {
     observeRequest: (method, route, statusCode, seconds) => {
       const key = `${method} ${statusCode} ${route}`;
       let child = httpChildren.get(key);
@@ -110,4 +159,5 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
     onApiRateLimited: () => apiRateLimited.inc(),
     onRedisError: (kind) => redisErrors.inc({ kind }),
   };
+  return { registry, recorders, lostRecordings };
 }

@@ -9,7 +9,8 @@ export default async function metricsRoute(app: FastifyInstance) {
     : app.authenticate;
   if (!onRequest) throw new Error('@fastify/bearer-auth did not provide verifyBearerAuthFactory');
   app.get('/metrics', { schema: metricsSchema, onRequest }, async (_request, reply) => {
-    reply.type(app.metrics.registry.contentType);
-    return app.metrics.registry.metrics();
+    const { contentType, text } = await app.metrics.exposition();
+    reply.type(contentType);
+    return text;
   });
 }

@@ -48,6 +48,15 @@ describe('routes without a token', () => {
     });
   });
 
+  it('GET /healthz says the process is up, as JSON', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/healthz' });
+    expect({ status: res.statusCode, type: res.headers['content-type'], body: res.body }).toEqual({
+      status: 200,
+      type: 'application/json; charset=utf-8',
+      body: '{"status":"ok"}',
+    });
+  });
+
   it('are exactly the ones the README names', async () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const sentence = /Every route except (.+?) needs `Authorization/s.exec(readme)?.[1] ?? '';

@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_LONG_THREAD } from '../../fake-slack/index.js';
+import { API_TOKEN, buildHarness, type Harness, SLACK_TOKEN } from '../helper.js';
 import { MCP_TOOL_NAMES } from '../mcp/mcp-client.js';
 import { freePort } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
@@ -124,4 +127,76 @@ describe('npm run build', () => {
       await client.close();
     }
   }, 30_000);
+
+  it('answers as the sources do: Slack reads over Redis, the catalog on its worker thread, MCP, metrics', async () => {
+    // The bundle against the sources, on one fake Slack: every lazily loaded chunk (Slack client, Redis,
+    // the ranking worker, the MCP SDK, prom-client) is reached, and must answer exactly what the sources do.
+    const h: Harness = await buildHarness();
+    const port = String(await freePort());
+    const child = spawn(process.execPath, ['dist/server.js'], {
+      cwd: out,
+      env: {
+        PATH: process.env.PATH,
+        HOST: '127.0.0.1',
+        PORT: port,
+        API_TOKENS: API_TOKEN,
+        SLACK_API_URL: h.slack.url,
+        SLACK_USER_TOKEN: SLACK_TOKEN,
+        SLACK_SEARCH_BACKEND: 'legacy',
+        REDIS_URL: inject('redisUrl'),
+        KEY_HASH_SECRET: 'build-output-test-secret',
+        CATALOG_WORKERS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    const headers = { authorization: `Bearer ${API_TOKEN}`, 'content-type': 'application/json' };
+    const tool = { toolKey: 'k', toolName: 'send_message', serverName: 'Slack', description: null };
+    const requests: { url: string; method?: string; body?: unknown }[] = [
+      { url: '/search/messages?query=deploy&count=3' },
+      { url: `/threads/${DEMO_LONG_THREAD.channel}/${DEMO_LONG_THREAD.ts}?limit=3&response_format=compact` },
+      {
+        url: '/catalog/search',
+        method: 'POST',
+        body: { query: ['send a message'], tools: [tool], projectId: null },
+      },
+    ];
+    try {
+      await waitFor(
+        async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok === true,
+        'the built server to answer /healthz',
+        15_000,
+      );
+      for (const { url, method = 'GET', body } of requests) {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const built = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers, body: payload });
+        const source = await h.app.inject({ url, method, headers, payload });
+        expect({ url, status: built.status, body: await built.text() }).toEqual({
+          url,
+          status: 200,
+          body: source.body,
+        });
+      }
+      const client = new Client({ name: 'build-output-test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${API_TOKEN}` } },
+        }),
+      );
+      const result = await client.callTool({
+        name: 'slack_search_messages',
+        arguments: { query: 'deploy', count: 3, response_format: 'compact' },
+      });
+      await client.close();
+      expect(result.isError).toBeUndefined();
+      expect(JSON.stringify(result.content)).toContain('deploy');
+      const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, { headers });
+      expect(await metrics.text()).toContain(
+        'agent_search_http_request_duration_seconds_count{method="GET",route="/search/messages",status_code="200"} 1',
+      );
+    } finally {
+      child.kill('SIGKILL');
+      await h.close();
+    }
+  }, 60_000);
 });

@@ -22,4 +22,24 @@ closeWithGrace(
   },
 );
 
-await app.listen({ port: config.PORT, host: config.HOST });
+/** Why the socket could not be had, as the setting to change; undefined for anything else. */
+function listenProblem(err: unknown): string | undefined {
+  const at = `port ${config.PORT} on ${config.HOST} (PORT, HOST)`;
+  switch ((err as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return `Cannot listen: ${at} is already in use; stop what runs there or set PORT to a free port`;
+    case 'EACCES':
+      return `Cannot listen: ${at} is not allowed for this user (ports below 1024 need privileges); set PORT to 1024 or above`;
+    case 'EADDRNOTAVAIL':
+      return `Cannot listen: ${at}: this machine has no such address; set HOST to one of its addresses, or 0.0.0.0`;
+    default:
+      return undefined;
+  }
+}
+
+await app.listen({ port: config.PORT, host: config.HOST }).catch(async (err: unknown) => {
+  const problem = listenProblem(err);
+  if (problem === undefined) throw err;
+  await app.close();
+  exitWithMessage(new Error(problem));
+});

@@ -133,3 +133,23 @@ describe('npm run demo with a port taken', () => {
     },
   );
 });
+
+describe('src/server.ts with its port taken', () => {
+  it('says so in one line naming PORT, and exits 1 without a stack trace', async () => {
+    const taken = await takePort();
+    try {
+      const { code, stdout, stderr } = await run('src/server.ts', {
+        PORT: String(taken.port),
+        HOST: '127.0.0.1',
+        API_TOKENS: 'startup-config-token',
+      });
+      expect({ code, stdout, stderr }).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `Cannot listen: port ${taken.port} on 127.0.0.1 (PORT, HOST) is already in use; stop what runs there or set PORT to a free port\n`,
+      });
+    } finally {
+      taken.server.close();
+    }
+  });
+});

@@ -15,6 +15,7 @@ async function integerParams(app: FastifyInstance) {
       const problem = integerProblem(
         schema[part] as never,
         request[part === 'querystring' ? 'query' : 'params'],
+        part === 'querystring',
       );
       if (problem) {
         const err = new Errors.InvalidParameter(`${part}${problem.instancePath} ${problem.message}`);

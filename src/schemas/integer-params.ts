@@ -49,12 +49,17 @@ function isInteger(value: unknown, { min, max }: IntegerRule): boolean {
 export function integerProblem(
   schema: TSchema | undefined,
   data: unknown,
+  queryString = false,
 ): { instancePath: string; message: string } | undefined {
   if (!schema || typeof data !== 'object' || data === null) return undefined;
   const values = data as Record<string, unknown>;
   for (const rule of integerRules(schema)) {
-    if (!Object.hasOwn(values, rule.name) || values[rule.name] === undefined) continue;
-    if (!isInteger(values[rule.name], rule))
+    const value = values[rule.name];
+    if (!Object.hasOwn(values, rule.name) || value === undefined) continue;
+    // `?limit=5&limit=6`: a parameter given twice arrives as a list.
+    if (queryString && Array.isArray(value) && value.length > 1)
+      return { instancePath: `/${rule.name}`, message: `was given ${value.length} times; give it once` };
+    if (!isInteger(value, rule))
       return { instancePath: `/${rule.name}`, message: `must be an integer ${rule.range}` };
   }
   return undefined;

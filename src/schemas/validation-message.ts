@@ -14,6 +14,8 @@ export interface SchemaProblem {
   params?: Json;
   parentSchema?: Json;
   message?: string;
+  /** The value at fault (Ajv's `verbose`). */
+  data?: unknown;
 }
 
 /**
@@ -140,6 +142,9 @@ export function describeProblem(place: ValuePlace, problem: SchemaProblem | unde
     case 'const':
       return `${where} must be ${JSON.stringify(schema.const)}`;
     case 'type':
+      // `?query=a&query=b`: a parameter given twice arrives as a list.
+      if (place === 'querystring' && Array.isArray(problem.data) && schema.type !== 'array')
+        return `${where} was given ${problem.data.length} times; give it once`;
       return `${where} must be ${expected(schema, params.type ?? schema.type)}`;
     case 'format':
       return `${where} must be ${described(schema) ?? FORMATS[String(params.format)] ?? `a ${String(params.format)}`}`;

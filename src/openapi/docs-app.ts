@@ -49,28 +49,29 @@ export const buildDocsApp: BuildDocs = async ({ routes, schemas }) => {
     import('@fastify/swagger-ui'),
   ]);
   const docs = Fastify({ logger: false });
-  // The document needs the schemas, not validators or serializers made from them.
-  docs.setValidatorCompiler(() => () => true);
-  docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  for (const schema of Object.values(schemas)) docs.addSchema(schema);
-  await docs.register(swagger, SWAGGER_OPTIONS);
-  await docs.register(swaggerUi, SWAGGER_UI_OPTIONS);
-  for (const route of routes) {
-    const { method, url, schema, config, constraints, links } = route;
-    // The app's own HEAD routes are among the recorded ones: Fastify adds none here.
-    docs.route({
-      method,
-      url,
-      schema,
-      config,
-      constraints,
-      links,
-      exposeHeadRoute: false,
-      handler: neverCalled,
-    });
-  }
   try {
+    // The document needs the schemas, not validators or serializers made from them.
+    docs.setValidatorCompiler(() => () => true);
+    docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    for (const schema of Object.values(schemas)) docs.addSchema(schema);
+    await docs.register(swagger, SWAGGER_OPTIONS);
+    await docs.register(swaggerUi, SWAGGER_UI_OPTIONS);
+    for (const { method, url, schema, config, constraints, links } of routes) {
+      // The app's own HEAD routes are among the recorded ones: Fastify adds none here.
+      docs.route({
+        method,
+        url,
+        schema,
+        config,
+        constraints,
+        links,
+        exposeHeadRoute: false,
+        handler: neverCalled,
+      });
+    }
     await docs.ready();
+    // Now, so that a schema the document cannot use fails the build rather than each request.
+    docs.swagger();
   } catch (err) {
     await docs.close();
     throw err;

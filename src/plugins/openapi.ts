@@ -32,7 +32,9 @@ async function openapi(app: FastifyInstance, options: OpenapiOptions) {
       reply.callNotFound();
       return reply;
     }
-    return reply.code(answer.statusCode).headers(answer.headers).send(answer.payload);
+    reply.code(answer.statusCode).headers(answer.headers);
+    // An empty answer (a redirect, a 304) is sent without a body, so with no Content-Type of our own.
+    return answer.payload.length > 0 ? reply.send(answer.payload) : reply.send();
   };
   app.get(DOCS_PREFIX, swaggerUi);
   app.get(`${DOCS_PREFIX}/*`, swaggerUi);

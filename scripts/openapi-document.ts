@@ -10,7 +10,7 @@ export async function generateOpenapi(): Promise<Record<string, unknown>> {
   const app = await buildApp({ config, logger: false, defaultMetrics: false });
   try {
     await app.ready();
-    return structuredClone(app.swagger()) as Record<string, unknown>;
+    return structuredClone(await app.openapiDocument()) as Record<string, unknown>;
   } finally {
     await app.close();
   }

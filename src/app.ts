@@ -20,7 +20,7 @@ import integerParams from './plugins/integer-params.js';
 import jsonBody from './plugins/json-body.js';
 import mcpPlugin from './plugins/mcp.js';
 import metricsPlugin from './plugins/metrics.js';
-import openapiPlugin from './plugins/openapi.js';
+import openapiPlugin, { type OpenapiOptions } from './plugins/openapi.js';
 import overload from './plugins/overload.js';
 import readsPlugin from './plugins/reads.js';
 import redisPlugin from './plugins/redis.js';
@@ -63,6 +63,8 @@ export interface AppOptions {
   redis?: RedisClient;
   /** Circuit breaker timing of the Redis link (tests shorten it). */
   redisBreaker?: { breakerOpenMs?: number; probeMs?: number };
+  /** How the docs (/openapi.json, /docs) are built on first use (tests inject a failing build). */
+  openapi?: OpenapiOptions;
   /** Process metrics in GET /metrics. @default true */
   defaultMetrics?: boolean;
 }
@@ -126,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { defaultMetrics: options.defaultMetrics });
   const { metrics } = app;
   await app.register(overload);
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, options.openapi ?? {});
   await app.register(authPlugin);
   await app.register(redisPlugin, {
     client: options.redis,

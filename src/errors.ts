@@ -115,6 +115,11 @@ export const Errors = {
     'Rate limit of %d requests per window exceeded for this token: retry after %d s',
     429,
   ),
+  DocsUnavailable: createError(
+    'AS_ERR_DOCS_UNAVAILABLE',
+    'The API documentation is unavailable (%s): try again; the next request loads it anew',
+    503,
+  ),
   Overloaded: createError('AS_ERR_OVERLOADED', 'The service is overloaded: retry after %d s', 503),
 } as const;
 

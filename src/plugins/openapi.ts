@@ -1,53 +1,50 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_VERSION } from '../openapi/api-version.js';
-import { defaultsNotRequired } from '../openapi/defaults-not-required.js';
+import { type BuildDocs, buildDocsApp } from '../openapi/docs-app.js';
+import { LazyDocs } from '../openapi/lazy-docs.js';
+import { DOCS_PREFIX } from '../openapi/swagger-options.js';
 
-/** The OpenAPI document, generated from the route schemas; served at /openapi.json with Swagger UI at /docs. */
-async function openapi(app: FastifyInstance) {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'agent-search',
-        version: API_VERSION,
-        description: [
-          'Lean, fast, safe search for AI agents: Slack messages and threads in concise bodies, and tool-catalog search for MCP Router.',
-          'Every error has the body `{ statusCode, code, error, message }` (ErrorBody). Every response carries `X-Request-Id`: the caller’s own when it sends one, otherwise a generated UUID; it is in every log line of the request.',
-          '429 and 503 carry `Retry-After` in seconds. With RATE_LIMIT_MAX set, each bearer token may make that many requests per RATE_LIMIT_WINDOW_MS.',
-        ].join('\n\n'),
-      },
-      servers: [{ url: 'http://localhost:3000', description: 'Local / demo' }],
-      tags: [
-        { name: 'slack', description: 'Slack message search and threads' },
-        { name: 'catalog', description: 'Tool search for MCP Router (CloudSearchProvider)' },
-        {
-          name: 'mcp',
-          description: 'The same search as MCP tools (Model Context Protocol over Streamable HTTP)',
-        },
-        { name: 'operations', description: 'Health, readiness, metrics' },
-      ],
-      components: {
-        securitySchemes: {
-          bearerAuth: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'One of API_TOKENS or a token in API_TOKENS_FILE',
-          },
-        },
-      },
-    },
-    transformObject: (documents) =>
-      'openapiObject' in documents ? defaultsNotRequired(documents.openapiObject) : documents.swaggerObject,
-    refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, i) =>
-        typeof json.$id === 'string' ? json.$id : `def-${i}`,
-    },
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenAPI document served at /openapi.json; built on the first call, once the app is ready. */
+    openapiDocument(): Promise<object>;
+  }
+}
+
+export interface OpenapiOptions {
+  /** @default buildDocsApp (tests pass one that fails) */
+  buildDocs?: BuildDocs;
+  /** @default DOCS_BUILD_TIMEOUT_MS */
+  buildTimeoutMs?: number;
+}
+
+/**
+ * The OpenAPI document, generated from the route schemas, at /openapi.json with Swagger UI at /docs. Start-up
+ * only records the routes; @fastify/swagger and Swagger UI are loaded on the first request for either.
+ */
+async function openapi(app: FastifyInstance, options: OpenapiOptions) {
+  const docs = new LazyDocs(options.buildDocs ?? buildDocsApp, options.buildTimeoutMs);
+  app.decorate('openapiDocument', async () => (await docs.get()).document());
+  app.get('/openapi.json', () => app.openapiDocument());
+  const swaggerUi = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await (await docs.get()).answer(request.url, request.headers);
+    if (answer.statusCode === 404) {
+      reply.callNotFound();
+      return reply;
+    }
+    reply.code(answer.statusCode).headers(answer.headers);
+    // An empty answer (a redirect, a 304) is sent without a body, so with no Content-Type of our own.
+    return answer.payload.length > 0 ? reply.send(answer.payload) : reply.send();
+  };
+  app.get(DOCS_PREFIX, swaggerUi);
+  app.get(`${DOCS_PREFIX}/*`, swaggerUi);
+  // The routes registered from here on: those @fastify/swagger's own hook would see.
+  app.addHook('onRoute', (route) => docs.record(route));
+  app.addHook('onReady', (done) => {
+    docs.seal(app.getSchemas());
+    done();
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.addHook('onClose', () => docs.close());
 }
 
 export default fp(openapi, { name: 'openapi' });

@@ -16,7 +16,7 @@ const concrete = (path: string) =>
   path.replace('{channel}', 'C07INCIDNT').replace('{ts}', '1773133920.004100');
 
 async function publicPaths(): Promise<string[]> {
-  const doc = h.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await h.app.openapiDocument()) as { paths: Record<string, Record<string, unknown>> };
   const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.keys(item).map((method) => ({ path, method: method.toUpperCase() as 'GET' | 'POST' })),
   );

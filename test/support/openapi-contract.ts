@@ -154,6 +154,6 @@ export class OpenApiContract {
 }
 
 /** The contract of the document an app serves (the committed one is checked against it by the drift test). */
-export function documentedContract(app: FastifyInstance): OpenApiContract {
-  return new OpenApiContract(app.swagger() as unknown as OpenapiDocument);
+export async function documentedContract(app: FastifyInstance): Promise<OpenApiContract> {
+  return new OpenApiContract((await app.openapiDocument()) as OpenapiDocument);
 }

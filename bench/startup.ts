@@ -28,13 +28,10 @@ const healthy = (port: number) =>
   });
 
 /** Milliseconds from spawn to the first 200 from /healthz (polled every 5 ms). */
-async function httpStart(args: string[], env: Record<string, string> = {}): Promise<number> {
+async function httpStart(args: string[]): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    env: { ...ENV, ...env, PORT: String(port) },
-    stdio: 'ignore',
-  });
+  const child = spawn(process.execPath, args, { env: { ...ENV, PORT: String(port) }, stdio: 'ignore' });
   try {
     while (!(await healthy(port))) {
       if (performance.now() - started > 20_000) throw new Error(`${args.join(' ')}: no /healthz in 20 s`);
@@ -54,10 +51,10 @@ const INITIALIZE = `${JSON.stringify({
 })}\n`;
 
 /** Milliseconds from spawn (initialize written at once, as clients do) to its answer on stdout. */
-async function stdioStart(args: string[], env: Record<string, string> = {}): Promise<number> {
+async function stdioStart(args: string[]): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    env: { ...ENV, ...env, SLACK_USER_TOKEN: 'xoxp-bench' },
+    env: { ...ENV, SLACK_USER_TOKEN: 'xoxp-bench' },
     stdio: ['pipe', 'pipe', 'ignore'],
   });
   child.stdin.write(INITIALIZE);
@@ -73,15 +70,10 @@ async function stdioStart(args: string[], env: Record<string, string> = {}): Pro
   }
 }
 
-const NO_CACHE = { NODE_DISABLE_COMPILE_CACHE: '1' };
-
 const CASES: [string, () => Promise<number>][] = [
   ['bare Fastify (node)', () => httpStart(['--input-type=module', '-e', BARE])],
   ['server dist/ (node)', () => httpStart(['dist/server.js'])],
   ['stdio dist/ initialize (node)', () => stdioStart(['dist/mcp-stdio.js'])],
-  // Node 22.1+ keeps compiled code between starts (src/compile-cache.ts); these rows start without it.
-  ['server dist/, no compile cache', () => httpStart(['dist/server.js'], NO_CACHE)],
-  ['stdio dist/, no compile cache', () => stdioStart(['dist/mcp-stdio.js'], NO_CACHE)],
   ['server src/ (tsx)', () => httpStart(['--import', 'tsx', 'src/server.ts'])],
   ['stdio src/ initialize (tsx)', () => stdioStart(['--import', 'tsx', 'src/mcp-stdio.ts'])],
 ];

@@ -1,6 +1,88 @@
 #!/usr/bin/env node
-import { enableCompileCache } from './compile-cache.js';
+import type { FastifyInstance } from 'fastify';
+import { type LoggerOptions, pino } from 'pino';
+import { exitWithMessage, loadConfigOrExit } from './config.js';
+import { Errors } from './errors.js';
+import { MAX_BODY_BYTES } from './http/json-limits.js';
+import { parseJson } from './http/parse-json.js';
+import { loggerOptions } from './logging/log-options.js';
+import { createMcpServer } from './mcp/create-server.js';
+import { mcpInstructions } from './mcp/instructions.js';
+import { StdioLinesTransport } from './mcp/stdio-lines.js';
+import { trackUnanswered } from './mcp/unanswered.js';
+import { API_VERSION } from './openapi/api-version.js';
+import { READS } from './reads/reads.js';
+import type { SlackAccess } from './slack-client/types.js';
 
-// `agent-search-mcp`: the MCP tools over stdio (stdio-server.ts).
-enableCompileCache();
-await import('./stdio-server.js');
+// `agent-search-mcp`: the MCP tools over stdio for a local client. The same app as the HTTP service
+// (cache, Slack gateway, services), built but never listening; stdout carries only MCP messages, so the
+// log goes to stderr. Config from the environment: SLACK_USER_TOKEN, optional REDIS_URL (with KEY_HASH_SECRET), LOG_LEVEL, …
+// `initialize` is answered at once; the app is built after it (clients spawn this bin for every session).
+
+const config = loadConfigOrExit();
+const log = pino(loggerOptions(config.LOG_LEVEL) as LoggerOptions, process.stderr);
+if (!config.SLACK_USER_TOKEN)
+  log.warn('SLACK_USER_TOKEN is not set: the Slack tools will answer AS_ERR_NO_SLACK_TOKEN');
+
+let built: Promise<FastifyInstance> | undefined;
+const app = () => {
+  built ??= (async () => {
+    const { buildApp } = await import('./app.js');
+    const redis =
+      config.REDIS_URL || config.REDIS_CLUSTER_NODES
+        ? (await import('./redis/redis-client.js')).createConfiguredRedis(config)
+        : undefined;
+    const built = await buildApp({ config, redis, loggerInstance: log }).catch(exitWithMessage);
+    await built.ready();
+    return built;
+  })();
+  return built;
+};
+
+/** The local user acts with the configured token; each tool call gets REQUEST_DEADLINE_MS. */
+function slackAccess(): SlackAccess {
+  if (!config.SLACK_USER_TOKEN) throw new Errors.NoSlackToken();
+  return {
+    token: config.SLACK_USER_TOKEN,
+    fromCaller: false,
+    deadline: Date.now() + config.REQUEST_DEADLINE_MS,
+  };
+}
+
+const info = { version: API_VERSION, instructions: mcpInstructions(READS) };
+const server = createMcpServer(info, async () => {
+  const ready = await app();
+  return ready.mcpTools({
+    log,
+    slackAccess,
+    get deadline() {
+      return Date.now() + config.REQUEST_DEADLINE_MS;
+    },
+  });
+});
+// Built once the client has its answer; a failure is logged here and answered to each tool call.
+server.oninitialized = () => void app().catch((err) => log.error({ err }, 'building the app failed'));
+// One message a line, at most MAX_BODY_BYTES (the HTTP body limit); a refused line is answered and noted.
+const transport = new StdioLinesTransport(process.stdin, process.stdout, {
+  parse: parseJson,
+  maxLineBytes: MAX_BODY_BYTES,
+  onRefused: (line, { error }) =>
+    log.warn({ line, code: error.code }, `stdin line refused: ${error.message}`),
+});
+await server.connect(transport);
+const answered = trackUnanswered(transport);
+
+let closing = false;
+const shutdown = async (reason: string) => {
+  if (closing) return;
+  closing = true;
+  if (reason === 'stdin closed') await answered(config.REQUEST_DEADLINE_MS + 1000);
+  await server.close().catch(() => {});
+  log.info({ reason }, 'closing');
+  if (built) await (await built).close();
+  process.exit(0);
+};
+process.stdin.once('end', () => void shutdown('stdin closed'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+log.info('agent-search MCP server on stdio');

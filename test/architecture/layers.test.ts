@@ -22,8 +22,7 @@ describe('layers', () => {
     const graph = folderGraph();
     expect(graph.get('mcp')?.has('routes')).toBe(false);
     for (const [from, to] of graph) {
-      if (['routes', 'mcp', 'plugins', 'app.ts', 'stdio-server.ts', 'http-server.ts'].includes(from))
-        continue;
+      if (['routes', 'mcp', 'plugins', 'app.ts', 'mcp-stdio.ts', 'server.ts'].includes(from)) continue;
       expect({ from, to: [...to].filter((t) => t === 'routes' || t === 'mcp') }).toEqual({ from, to: [] });
     }
   });

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { createInterface } from 'node:readline';
+import { DEMO_USER_TOKEN, type FakeSlack, startFakeSlack } from '../fake-slack/index.js';
 import { freePort } from '../test/support/redis-server.js';
 import { formatTable } from './format-table.js';
 
@@ -78,6 +79,47 @@ const CASES: [string, () => Promise<number>][] = [
   ['stdio src/ initialize (tsx)', () => stdioStart(['--import', 'tsx', 'src/mcp-stdio.ts'])],
 ];
 
+/**
+ * What lazy loading moves to the first requests: from spawn, /healthz, then a first search (cold: Slack and
+ * the route's compilers) and a first MCP `initialize` (the SDK), against a fake Slack; ms each.
+ */
+async function firstRequests(dist: string, slack: FakeSlack): Promise<number[]> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [`${dist}/server.js`], {
+    env: {
+      ...ENV,
+      PORT: String(port),
+      SLACK_API_URL: slack.url,
+      SLACK_USER_TOKEN: DEMO_USER_TOKEN,
+      SLACK_SEARCH_BACKEND: 'legacy',
+    },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { authorization: `Bearer ${ENV.API_TOKENS}` };
+  const timed = async (path: string, init: RequestInit = {}) => {
+    const at = performance.now();
+    const res = await fetch(`${base}${path}`, { ...init, headers: { ...headers, ...init.headers } });
+    await res.text();
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return performance.now() - at;
+  };
+  try {
+    while (!(await healthy(port))) await new Promise((r) => setTimeout(r, 5));
+    const health = performance.now() - started;
+    const search = await timed('/search/messages?query=deploy&count=5');
+    const mcp = await timed('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: INITIALIZE,
+    });
+    return [health, search, mcp, performance.now() - started];
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
 export async function benchStartup() {
   const times = CASES.map(() => [] as number[]);
   for (let round = 0; round < ROUNDS; round++)
@@ -94,6 +136,31 @@ export async function benchStartup() {
         const xs = times[i] ?? [];
         return [name, median(xs).toFixed(0), Math.min(...xs).toFixed(0), (median(xs) / bare).toFixed(2)];
       }),
+    ),
+  );
+
+  // BASE_DIST: another build's dist/ (e.g. of an older commit) to compare with, in the same rounds.
+  const dists = ['dist', ...(process.env.BASE_DIST ? [process.env.BASE_DIST] : [])];
+  const slack = await startFakeSlack();
+  const firsts = dists.map(() => [[], [], [], []] as number[][]);
+  try {
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i, dist] of dists.entries())
+        for (const [k, ms] of (await firstRequests(dist, slack)).entries()) firsts[i]?.[k]?.push(ms);
+  } finally {
+    await slack.close();
+  }
+  console.log(`\n## After start: the first requests (medians of ${ROUNDS}, ms)\n`);
+  console.log(
+    formatTable(
+      [
+        'build',
+        '/healthz after spawn',
+        'then a first search (cold)',
+        'then a first /mcp initialize',
+        'spawn to all answered',
+      ],
+      dists.map((dist, i) => [dist, ...(firsts[i] ?? []).map((xs) => median(xs).toFixed(0))]),
     ),
   );
 }

@@ -11,7 +11,8 @@ import pkg from '../package.json' with { type: 'json' };
 // catalog ranks on is an entry point of its own, beside the chunks.
 const BUNDLED = new Set(['@sinclair/typebox', '@modelcontextprotocol/sdk', 'zod']);
 // Bundled CommonJS (the SDK's ajv-formats) calls require(), which an ES module has only when given one.
-const REQUIRE = "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";
+const REQUIRE =
+  "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";
 
 const { values } = parseArgs({ options: { outDir: { type: 'string', default: 'dist' } } });
 const outdir = values.outDir;
@@ -32,6 +33,7 @@ await build({
   target: 'node20.19',
   external,
   sourcemap: true,
+  sourcesContent: false, // the maps name the source files, as tsc's did, without copying them in
   banner: { js: REQUIRE },
   logLevel: 'warning',
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LONG_THREAD } from '../../fake-slack/index.js';
 import { API_TOKEN, authHeaders, buildHarness, errorBody, type Harness } from '../helper.js';
+import { samples } from '../support/metric-samples.js';
 
 const METRICS_TOKEN = 'metrics-token-2c9e';
 let h: Harness;
@@ -15,12 +16,6 @@ async function scrape(app = h.app, token = API_TOKEN) {
   expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
   return res.body;
 }
-
-/** The sample lines of the metrics named, without HELP/TYPE comments. */
-const samples = (text: string, ...names: string[]) =>
-  text
-    .split('\n')
-    .filter((line) => names.some((name) => line.startsWith(`${name}{`) || line.startsWith(`${name} `)));
 
 describe('GET /metrics', () => {
   it('counts requests by route template and status, Slack calls, cache events and rate-gate waits', async () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceMetrics } from '../../src/metrics/service-metrics.js';
-
-/** The sample lines of the metrics named, without HELP/TYPE comments. */
-const samples = (text: string, ...names: string[]) =>
-  text
-    .split('\n')
-    .filter((line) => names.some((name) => line.startsWith(`${name}{`) || line.startsWith(`${name} `)));
+import { samples } from '../support/metric-samples.js';
 
 describe('service metrics while prom-client loads', () => {
   it('records what was observed before it loaded, once it has', async () => {

@@ -51,20 +51,34 @@ const INITIALIZE = `${JSON.stringify({
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
 })}\n`;
 
-/** Milliseconds from spawn (initialize written at once, as clients do) to its answer on stdout. */
-async function stdioStart(args: string[]): Promise<number> {
+/** What a client sends next: `initialized`, then tools/list (id 2). */
+const LIST_TOOLS = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${JSON.stringify(
+  {
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/list',
+  },
+)}\n`;
+
+/**
+ * Milliseconds from spawn (initialize written at once, as clients do) to its answer on stdout; with
+ * `list`, to the answer of the tools/list sent right after it.
+ */
+async function stdioStart(args: string[], list = false): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     env: { ...ENV, SLACK_USER_TOKEN: 'xoxp-bench' },
     stdio: ['pipe', 'pipe', 'ignore'],
   });
-  child.stdin.write(INITIALIZE);
+  child.stdin.write(list ? INITIALIZE + LIST_TOOLS : INITIALIZE);
   try {
     const line = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).once('line', resolve);
+      createInterface({ input: child.stdout }).on('line', (l) => {
+        if (!list || l.includes('"id":2')) resolve(l);
+      });
       child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
     });
-    if (!line.includes('"result"')) throw new Error(`initialize not answered: ${line.slice(0, 200)}`);
+    if (!line.includes('"result"')) throw new Error(`not answered: ${line.slice(0, 200)}`);
     return performance.now() - started;
   } finally {
     child.kill('SIGKILL');
@@ -75,6 +89,7 @@ const CASES: [string, () => Promise<number>][] = [
   ['bare Fastify (node)', () => httpStart(['--input-type=module', '-e', BARE])],
   ['server dist/ (node)', () => httpStart(['dist/server.js'])],
   ['stdio dist/ initialize (node)', () => stdioStart(['dist/mcp-stdio.js'])],
+  ['stdio dist/ initialize, then tools/list', () => stdioStart(['dist/mcp-stdio.js'], true)],
   ['server src/ (tsx)', () => httpStart(['--import', 'tsx', 'src/server.ts'])],
   ['stdio src/ initialize (tsx)', () => stdioStart(['--import', 'tsx', 'src/mcp-stdio.ts'])],
 ];

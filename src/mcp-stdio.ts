@@ -9,6 +9,7 @@ import { loggerOptions } from './logging/log-options.js';
 import { createMcpServer } from './mcp/create-server.js';
 import { mcpInstructions } from './mcp/instructions.js';
 import { StdioLinesTransport } from './mcp/stdio-lines.js';
+import { toolOf } from './mcp/tools.js';
 import { trackUnanswered } from './mcp/unanswered.js';
 import { API_VERSION } from './openapi/api-version.js';
 import { READS } from './reads/reads.js';
@@ -50,16 +51,24 @@ function slackAccess(): SlackAccess {
 }
 
 const info = { version: API_VERSION, instructions: mcpInstructions(READS) };
-const server = createMcpServer(info, async () => {
-  const ready = await app();
-  return ready.mcpTools({
+// The tools as the stdio user (no API token: every tool) calls them, once the app is built.
+const appTools = async () =>
+  (await app()).mcpTools({
     log,
     slackAccess,
     get deadline() {
       return Date.now() + config.REQUEST_DEADLINE_MS;
     },
   });
-});
+// tools/list needs only the definitions, so it is answered without waiting for the app; a call waits.
+const listed = READS.map((read) => toolOf(read).listed);
+const server = createMcpServer(info, async () => ({
+  listed,
+  call: (name, args) =>
+    listed.some((tool) => tool.name === name)
+      ? appTools().then((tools) => tools.call(name, args) ?? Promise.reject(new Error(`no tool ${name}`)))
+      : undefined,
+}));
 // Built once the client has its answer; a failure is logged here and answered to each tool call.
 server.oninitialized = () => void app().catch((err) => log.error({ err }, 'building the app failed'));
 // One message a line, at most MAX_BODY_BYTES (the HTTP body limit); a refused line is answered and noted.

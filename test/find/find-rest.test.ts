@@ -8,6 +8,7 @@ import {
   PRICING_CANVAS,
   VENDOR_PDF,
 } from '../../fake-slack/index.js';
+import { fileExamples } from '../../src/reads/read-file/examples.js';
 import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 let h: Harness;
@@ -19,46 +20,15 @@ afterEach(() => h.slack.reset());
 
 const methods = () => h.slack.calls.map((c) => c.method);
 
-const checklist = {
-  file_id: CHECKLIST_CANVAS,
-  title: 'Release checklist',
-  name: 'release-checklist',
-  file_type: 'quip',
-  kind: 'canvases',
-  mimetype: 'application/vnd.slack-docs',
-  size: 681,
-  user_id: 'U07MAYACHN',
-  user_name: 'maya',
-  created: '2026-03-05T10:00:00Z',
-  permalink: 'https://acme-demo.slack.com/docs/T07ACMEDMO/F07CHECKLS',
-};
-const CHECKLIST_TEXT = `# Release checklist
-
-Copy this canvas for each release; tick as you go.
-
-- [x] Changelog written
-- [x] Migrations reviewed by @tomasz
-- [ ] Feature flags set to 10%
-- [ ] Announce in #general
-
-### Rollback
-
-See the deploy rollback runbook in #incidents.`;
+// The documented canvas answer (the OpenAPI example, itself replayed by test/openapi/examples.test.ts).
+const canvasAnswer = fileExamples.canvas?.value as { text: string };
+const CHECKLIST_TEXT = canvasAnswer.text;
 
 describe('GET /files/{file_id}', () => {
   it('reads a canvas as Markdown-like text (checklists, mentions named), then from the cache', async () => {
     const res = await get(h.app, `/files/${CHECKLIST_CANVAS}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      ok: true,
-      file: checklist,
-      text: CHECKLIST_TEXT,
-      text_format: 'markdown',
-      text_chars: CHECKLIST_TEXT.length,
-      offset: 0,
-      truncated: false,
-      summary: `Read canvas "Release checklist" by @maya: 681 B of HTML as ${CHECKLIST_TEXT.length} characters of Markdown-like text.`,
-    });
+    expect(res.body).toEqual(canvasAnswer);
     expect(methods().filter((m) => m !== 'users.info' && m !== 'conversations.info')).toEqual([
       'auth.test',
       'files.info',

@@ -10,7 +10,8 @@ export interface SpawnedServer {
   stop: () => void;
 }
 
-const healthy = (port: number) =>
+/** Whether the server on `port` answers /healthz with 200 now. */
+export const healthy = (port: number) =>
   new Promise<boolean>((resolve) => {
     get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
       res.resume();

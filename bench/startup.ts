@@ -4,11 +4,11 @@
 // tests). Needs `npm run build` first. `npx tsx bench/startup.ts [rounds]`, with the Node to measure first
 // on PATH (e.g. Node 24 from the npm registry, as .ci/run installs it).
 import { spawn } from 'node:child_process';
-import { get } from 'node:http';
 import { createInterface } from 'node:readline';
 import { DEMO_USER_TOKEN, type FakeSlack, startFakeSlack } from '../fake-slack/index.js';
 import { freePort } from '../test/support/redis-server.js';
 import { formatTable } from './format-table.js';
+import { healthy } from './spawn-server.js';
 
 const ROUNDS = Number(process.argv[2] ?? 7);
 const TARGET = 2;
@@ -19,14 +19,6 @@ app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 
 const ENV = { PATH: process.env.PATH, HOST: '127.0.0.1', API_TOKENS: 'bench-token', LOG_LEVEL: 'warn' };
-
-const healthy = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode === 200));
-    }).on('error', () => resolve(false));
-  });
 
 /** Milliseconds from spawn to the first 200 from /healthz (polled every 5 ms). */
 async function httpStart(args: string[]): Promise<number> {

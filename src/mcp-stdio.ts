@@ -9,7 +9,7 @@ import { loggerOptions } from './logging/log-options.js';
 import { createMcpServer } from './mcp/create-server.js';
 import { mcpInstructions } from './mcp/instructions.js';
 import { StdioLinesTransport } from './mcp/stdio-lines.js';
-import { toolOf } from './mcp/tools.js';
+import { allTools } from './mcp/tools.js';
 import { trackUnanswered } from './mcp/unanswered.js';
 import { API_VERSION } from './openapi/api-version.js';
 import { READS } from './reads/reads.js';
@@ -61,7 +61,7 @@ const appTools = async () =>
     },
   });
 // tools/list needs only the definitions, so it is answered without waiting for the app; a call waits.
-const listed = READS.map((read) => toolOf(read).listed);
+const listed = allTools().map((tool) => tool.listed);
 const server = createMcpServer(info, async () => ({
   listed,
   call: (name, args) =>

@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { TSchema } from '@sinclair/typebox';
 import type { ReadDefinition } from '../reads/read-definition.js';
+import { READS } from '../reads/reads.js';
 import { splitLists } from '../schemas/list-params.js';
 import { bodyRules, type CheckArguments, queryRules } from './check-arguments.js';
 import { lean, selfContained, shallowLists, withDefaultsOptional, withoutRequired } from './json-schema.js';
@@ -81,3 +82,11 @@ export function toolOf(read: ReadDefinition): McpTool {
     check: checkOf(read),
   };
 }
+
+let readTools: McpTool[] | undefined;
+
+/** Every read as an MCP tool, made once per process: the apps' tools and the stdio bin's tools/list. */
+export const allTools = (): readonly McpTool[] => {
+  readTools ??= READS.map(toolOf);
+  return readTools;
+};

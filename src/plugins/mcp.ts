@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { callTool } from '../mcp/call-tool.js';
 import type { McpTools } from '../mcp/create-server.js';
 import { mcpInstructions } from '../mcp/instructions.js';
-import { toolOf } from '../mcp/tools.js';
+import { allTools } from '../mcp/tools.js';
 import { API_VERSION } from '../openapi/api-version.js';
 import type { ReadCaller } from '../reads/read-definition.js';
 import { READS } from '../reads/reads.js';
@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 async function mcp(app: FastifyInstance) {
-  const tools = READS.map(toolOf);
+  const tools = allTools();
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const instructions = mcpInstructions(READS);
 

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { givenTimes } from './validation-message.js';
 
 /** An integer as a query string writes it: digits, an optional minus, nothing else. */
 const DECIMAL = /^-?\d{1,16}$/;
@@ -56,9 +57,8 @@ export function integerProblem(
   for (const rule of integerRules(schema)) {
     const value = values[rule.name];
     if (!Object.hasOwn(values, rule.name) || value === undefined) continue;
-    // `?limit=5&limit=6`: a parameter given twice arrives as a list.
     if (queryString && Array.isArray(value) && value.length > 1)
-      return { instancePath: `/${rule.name}`, message: `was given ${value.length} times; give it once` };
+      return { instancePath: `/${rule.name}`, message: givenTimes(value.length) };
     if (!isInteger(value, rule))
       return { instancePath: `/${rule.name}`, message: `must be an integer ${rule.range}` };
   }

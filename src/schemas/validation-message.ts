@@ -48,6 +48,9 @@ const OWNERS: Record<ValuePlace, string> = {
   '': 'a JSON-RPC message',
 };
 
+/** A query parameter given `count` times where it takes one value (`?limit=5&limit=6` arrives as a list). */
+export const givenTimes = (count: number) => `was given ${count} times; give it once`;
+
 /** `querystring/channel_ids/0`; for a JSON-RPC message, `params/name`. */
 const at = (place: ValuePlace, path = '') => (place ? `${place}${path}` : path.slice(1) || 'the message');
 
@@ -142,9 +145,8 @@ export function describeProblem(place: ValuePlace, problem: SchemaProblem | unde
     case 'const':
       return `${where} must be ${JSON.stringify(schema.const)}`;
     case 'type':
-      // `?query=a&query=b`: a parameter given twice arrives as a list.
       if (place === 'querystring' && Array.isArray(problem.data) && schema.type !== 'array')
-        return `${where} was given ${problem.data.length} times; give it once`;
+        return `${where} ${givenTimes(problem.data.length)}`;
       return `${where} must be ${expected(schema, params.type ?? schema.type)}`;
     case 'format':
       return `${where} must be ${described(schema) ?? FORMATS[String(params.format)] ?? `a ${String(params.format)}`}`;

@@ -35,6 +35,8 @@ import metricsRoute from './routes/metrics.js';
 import readRoutes from './routes/reads.js';
 import { AJV_OPTIONS } from './schemas/ajv-options.js';
 import { lazyCompilers } from './schemas/lazy-compilers.js';
+import signInPlugin, { type SignInPluginOptions } from './sign-in/plugin.js';
+import signInRoutes from './sign-in/routes/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +69,8 @@ export interface AppOptions {
   openapi?: OpenapiOptions;
   /** Process metrics in GET /metrics. @default true */
   defaultMetrics?: boolean;
+  /** Sign in with Slack's network policy for client documents and its refresh listener (tests, benches). */
+  signIn?: Omit<SignInPluginOptions, 'clock'>;
 }
 
 /** TRUST_PROXY for Fastify: a hop count as the function proxy-addr makes of one (the types take no number). */
@@ -141,10 +145,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogPlugin, { onRanked: metrics.onRanked });
   await app.register(readsPlugin, { clock, onAnswerHit: () => metrics.onCacheEvent('hit') });
   await app.register(mcpPlugin);
+  await app.register(signInPlugin, { clock, ...options.signIn });
 
   await app.register(healthRoutes);
   await app.register(readRoutes);
   await app.register(mcpRoute);
   await app.register(metricsRoute);
+  await app.register(signInRoutes);
   return app;
 }

@@ -6,6 +6,7 @@ import { originPolicy } from './http/origin-check.js';
 import { parseClusterNodes } from './redis/cluster-nodes.js';
 import { mostSpecific } from './schemas/typebox-problem.js';
 import { describeProblem, EXPECTED } from './schemas/validation-message.js';
+import { signInSettings } from './sign-in/settings.js';
 
 /** One of a few words, as TypeBox checks it (the configuration is checked with TypeBox, not Ajv: start-up). */
 const OneOf = <const T extends readonly string[]>(
@@ -61,6 +62,53 @@ export const ConfigSchema = Type.Object({
     }),
   ),
   SLACK_USER_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/?#\\s]+/?$',
+      [EXPECTED]: 'an origin like https://search.example.com (https, or http on a loopback host)',
+      description:
+        'Sign in with Slack: the origin clients reach this service at; the OAuth issuer and every redirect URI come from it',
+    }),
+  ),
+  SLACK_CLIENT_ID: Type.Optional(
+    Type.String({ minLength: 1, description: "Sign in with Slack: the Slack app's client id" }),
+  ),
+  SLACK_CLIENT_SECRET: Type.Optional(
+    Type.String({ minLength: 1, description: "Sign in with Slack: the Slack app's client secret" }),
+  ),
+  SLACK_SIGNING_SECRET: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "The Slack app's signing secret: POST /slack/events verifies Slack's events with it",
+    }),
+  ),
+  TOKEN_ENCRYPTION_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "Sign in with Slack: 32 random bytes, base64, that encrypt people's Slack tokens at rest (AES-256-GCM)",
+    }),
+  ),
+  TOKEN_ENCRYPTION_OLD_KEYS: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'Earlier TOKEN_ENCRYPTION_KEY values, comma-separated: records sealed with them are still read (and sealed anew with the current key)',
+    }),
+  ),
+  SIGN_IN_ACCESS_TOKEN_TTL_S: Type.Integer({
+    minimum: 60,
+    maximum: 86_400,
+    default: 3600,
+    description: 'Lifetime of the access tokens this service issues to signed-in people',
+  }),
+  SIGN_IN_GRANT_TTL_S: Type.Integer({
+    minimum: 3600,
+    maximum: 31_536_000,
+    default: 2_592_000,
+    description:
+      'Lifetime of a sign-in: refresh tokens and personal tokens, remembered consent, and an idle person’s stored Slack token',
+  }),
   SLACK_API_URL: Type.String({
     default: 'https://slack.com/api/',
     pattern: '^https?://[^\\s]+$',
@@ -270,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.REDIS_CLUSTER_NODES !== undefined) parseClusterNodes(config.REDIS_CLUSTER_NODES);
   mcpOriginPolicy(config);
   trustProxySetting(config.TRUST_PROXY);
+  signInSettings(config);
   return config;
 }
 

@@ -9,6 +9,43 @@ export const Errors = {
     401,
   ),
   SlackCallerAuth: createError('AS_ERR_SLACK_AUTH', 'Slack rejected the X-Slack-Token: %s', 401),
+  NoSlackIdentity: createError(
+    'AS_ERR_NO_SLACK_TOKEN',
+    'No Slack identity for this request: sign in with Slack (a bearer token from this server, see /signin) or send X-Slack-Token (a user token, xoxp-…); a service may use SLACK_USER_TOKEN',
+    401,
+  ),
+  SignInEnded: createError(
+    'AS_ERR_SLACK_AUTH',
+    'Slack ended this sign-in (%s): sign in with Slack again',
+    401,
+  ),
+  SlackTokenWithPerson: createError(
+    'AS_ERR_SLACK_TOKEN_WITH_SIGN_IN',
+    'X-Slack-Token cannot be sent with a signed-in person’s bearer token: the request acts as that person only',
+    400,
+  ),
+  InvalidAccessToken: createError('AS_ERR_INVALID_TOKEN', 'Invalid bearer token: %s', 401),
+  SignInNotConfigured: createError(
+    'AS_ERR_SIGN_IN_OFF',
+    'Sign in with Slack is not configured on this server (PUBLIC_URL, SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, TOKEN_ENCRYPTION_KEY)',
+    404,
+  ),
+  EventsNotConfigured: createError(
+    'AS_ERR_EVENTS_OFF',
+    'Slack events are not accepted here: SLACK_SIGNING_SECRET is not set',
+    404,
+  ),
+  BadSlackSignature: createError('AS_ERR_SLACK_SIGNATURE', 'Not a request signed by Slack: %s', 401),
+  SignInBusy: createError(
+    'AS_ERR_SIGN_IN_BUSY',
+    'Your Slack token is being refreshed and the refresh did not finish in time: retry in a second',
+    503,
+  ),
+  SignInStoreUnavailable: createError(
+    'AS_ERR_SIGN_IN_UNAVAILABLE',
+    'Sign-in records cannot be reached (the shared Redis is unavailable): retry shortly',
+    503,
+  ),
   SlackServiceAuth: createError(
     'AS_ERR_SLACK_SERVICE_AUTH',
     "Slack rejected the service's own Slack token: %s",

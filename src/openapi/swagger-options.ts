@@ -30,13 +30,19 @@ export const SWAGGER_OPTIONS: SwaggerOptions = {
         description: 'The same search as MCP tools (Model Context Protocol over Streamable HTTP)',
       },
       { name: 'operations', description: 'Health, readiness, metrics' },
+      {
+        name: 'sign-in',
+        description:
+          'Sign in with Slack (docs/sign-in.md): OAuth 2.1 for MCP clients, fronting Slack; the people’s page; Slack’s events',
+      },
     ],
     components: {
       securitySchemes: {
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'One of API_TOKENS or a token in API_TOKENS_FILE',
+          description:
+            'One of API_TOKENS or a token in API_TOKENS_FILE, or an access token this server issued to a person signed in with Slack',
         },
       },
     },

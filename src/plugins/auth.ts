@@ -10,6 +10,8 @@ import {
 } from '../access/api-tokens.js';
 import { Errors, withRetryAfter } from '../errors.js';
 import { FailureLimiter } from '../http/failure-limiter.js';
+import { bearerChallenge, personClient, signedInBearer } from '../sign-in/bearer.js';
+import type { SignedInPerson } from '../sign-in/sign-in.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +25,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     apiClient?: ApiClient;
+    /** A signed-in person (an access token this server issued): the request acts with their Slack token only. */
+    person?: SignedInPerson;
     /** The caller's project (X-Project-Id or x-mcpr-project); undefined when none. */
     project?: string;
   }
@@ -85,25 +89,46 @@ async function auth(app: FastifyInstance) {
     }
   };
 
+  /** A refused bearer token: counted per address (past the limit, 429); a 401 says how to sign in. */
+  const refuse = (request: FastifyRequest, err: Error, done: HookHandlerDoneFunction) => {
+    const challenged = bearerChallenge(app.signIn, request, err);
+    if (request.headers.authorization === undefined) return done(challenged);
+    const wait = failures.retryAfterS(request.ip);
+    if (wait > 0) return done(withRetryAfter(new Errors.AuthRateLimited(wait), wait));
+    failures.record(request.ip);
+    return done(challenged);
+  };
+  const admitted = (request: FastifyRequest, done: HookHandlerDoneFunction) => {
+    try {
+      admit(request);
+    } catch (refused) {
+      return done(refused as Error);
+    }
+    done();
+  };
+
   // Callback style: on every protected request's path, so no promise of its own.
   app.decorate(
     'authenticate',
     (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      // An access token this server issued to a signed-in person (only when sign-in is configured).
+      const issued = signedInBearer(app.signIn, request.headers.authorization);
+      if (issued !== undefined) {
+        app.signIn?.authenticate(issued).then(
+          (person) => {
+            request.person = person;
+            request.apiClient = personClient(person, config.KEY_HASH_SECRET);
+            admitted(request, done);
+          },
+          (err: Error & { statusCode?: number }) =>
+            err.statusCode === 401 ? refuse(request, err, done) : done(err),
+        );
+        return;
+      }
       verify(request, reply, (err) => {
         // A valid token always passes: behind a NAT or a proxy, others' failures share its address.
-        if (err) {
-          if (request.headers.authorization === undefined) return done(err);
-          const wait = failures.retryAfterS(request.ip);
-          if (wait > 0) return done(withRetryAfter(new Errors.AuthRateLimited(wait), wait));
-          failures.record(request.ip);
-          return done(err);
-        }
-        try {
-          admit(request);
-        } catch (refused) {
-          return done(refused as Error);
-        }
-        done();
+        if (err) return refuse(request, err, done);
+        admitted(request, done);
       });
     },
   );

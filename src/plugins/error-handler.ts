@@ -39,7 +39,12 @@ async function errorHandler(app: FastifyInstance) {
     const { status, code, message } = describeError(err);
     if (status >= 500) request.log.error({ err, code }, 'request failed');
     else request.log.info({ code, status }, message);
-    if (status === 401) reply.header('www-authenticate', 'Bearer realm="agent-search"');
+    // Sign-in's 401s name where to sign in (RFC 9728 resource_metadata); the others, the realm.
+    if (status === 401)
+      reply.header(
+        'www-authenticate',
+        (err as { wwwAuthenticate?: string }).wwwAuthenticate ?? 'Bearer realm="agent-search"',
+      );
     if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
     return reply
       .code(status)

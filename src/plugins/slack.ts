@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../cache/types.js';
 import { Errors } from '../errors.js';
 import { observeGate, type RateWaitListener } from '../rate-gates/observed-gate.js';
+import { bearerChallenge } from '../sign-in/bearer.js';
+import { personAccess } from '../sign-in/person-access.js';
 import { ClientPool } from '../slack-client/client-pool.js';
 import { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess } from '../slack-client/types.js';
@@ -11,8 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     slack: SlackGateway;
     /**
-     * The Slack token and deadline a request acts with: X-Slack-Token (400 when sent empty), else
-     * SLACK_USER_TOKEN, else 401; 403 unless the bearer token may reach Slack.
+     * The Slack token and deadline a request acts with: a signed-in person's own, else X-Slack-Token (400
+     * when sent empty), else SLACK_USER_TOKEN, else 401; 403 unless the bearer token may reach Slack.
      */
     slackAccess: (request: FastifyRequest) => SlackAccess;
   }
@@ -59,10 +61,16 @@ async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
   app.decorate('slackAccess', (request: FastifyRequest): SlackAccess => {
     app.requireAccess(request, 'slack');
     const header = request.headers['x-slack-token'];
+    const { person } = request;
+    // A signed-in person's request acts with their token only: never SLACK_USER_TOKEN, never another's.
+    if (person) {
+      if (header !== undefined) throw new Errors.SlackTokenWithPerson();
+      return personAccess(person, request.deadline);
+    }
     const callerToken = (Array.isArray(header) ? header[0] : header)?.trim();
     if (callerToken === '') throw new Errors.EmptySlackToken();
     const token = callerToken || config.SLACK_USER_TOKEN;
-    if (!token) throw new Errors.NoSlackToken();
+    if (!token) throw bearerChallenge(app.signIn, request, new Errors.NoSlackIdentity());
     return { token, fromCaller: Boolean(callerToken), deadline: request.deadline };
   });
 }

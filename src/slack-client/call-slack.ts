@@ -1,7 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../cache/types.js';
+import { Errors } from '../errors.js';
 import { type RateGate, rateLimitedUntil } from '../rate-gates/rate-gate.js';
-import { mapSlackError, retryAfterOf } from './map-slack-error.js';
+import { mapSlackError, retryAfterOf, slackCodeOf } from './map-slack-error.js';
 import { stripSdkMetadata } from './strip-sdk-metadata.js';
 
 export interface CallContext {
@@ -22,6 +23,36 @@ export interface CallContext {
   onCall?: (method: string, outcome: string) => void;
   /** Keep what the SDK copies from headers into response_metadata (auth.test's `scopes`). */
   keepSdkMetadata?: boolean;
+  /** A signed-in person's token: renewed once on token_expired, their sign-in ended on a refusal. */
+  person?: {
+    renew: () => Promise<WebClient | undefined>;
+    rejected: (slackError: string) => Promise<void>;
+  };
+}
+
+/** Slack's answers that mean a token will not work again (token_expired only when it cannot be renewed). */
+const DEAD_TOKEN = new Set([
+  'token_revoked',
+  'invalid_auth',
+  'account_inactive',
+  'token_expired',
+  'not_authed',
+]);
+
+/** A signed-in person's call Slack refused for the token: renew once on token_expired, else end the sign-in. */
+async function personRefusal(
+  err: unknown,
+  person: NonNullable<CallContext['person']>,
+  renewed: boolean,
+): Promise<WebClient | Error | undefined> {
+  const code = slackCodeOf(err);
+  if (!code || !DEAD_TOKEN.has(code)) return undefined;
+  if (code === 'token_expired' && !renewed) {
+    const fresh = await person.renew();
+    if (fresh) return fresh;
+  }
+  await person.rejected(code);
+  return new Errors.SignInEnded(code);
 }
 
 /** Retries after a 429 at most; each waits at least a second (`Retry-After: 0` must not spin). */
@@ -41,10 +72,12 @@ export async function callSlack<T>(
   ctx: CallContext,
 ): Promise<T> {
   let scope = ctx.scope;
+  let current = client;
+  let renewed = false;
   for (let retries = 0; ; retries++) {
     await ctx.gate.acquire(scope, method, ctx.deadline);
     try {
-      const body = await (await client).apiCall(method, args);
+      const body = await (await current).apiCall(method, args);
       const result = (ctx.keepSdkMetadata ? body : stripSdkMetadata(body)) as T;
       ctx.onCall?.(method, 'ok');
       return result;
@@ -53,6 +86,15 @@ export async function callSlack<T>(
       if (retryAfterS === undefined) {
         const mapped = mapSlackError(err, method, ctx.callerToken);
         ctx.onCall?.(method, (mapped as { code?: string }).code ?? 'error');
+        const refusal = ctx.person && (await personRefusal(mapped, ctx.person, renewed));
+        if (refusal instanceof Error) throw refusal;
+        if (refusal) {
+          // The token expired: once more with the renewed one (not counted as a rate-limit retry).
+          current = refusal;
+          renewed = true;
+          retries--;
+          continue;
+        }
         throw mapped;
       }
       ctx.onCall?.(method, 'rate_limited');

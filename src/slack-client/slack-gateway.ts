@@ -94,7 +94,7 @@ export class SlackGateway {
 
   /** The non-reversible name of the access's token, for cache keys of values derived from its answers. */
   identityOf(access: SlackAccess): string {
-    return this.#keysOf(access.token).identity;
+    return this.#keysOf(access).identity;
   }
 
   search(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
@@ -131,7 +131,7 @@ export class SlackGateway {
     args: Record<string, unknown>,
     admit?: (me: SlackIdentity) => Promise<void>,
   ): Promise<SlackBody> {
-    const keys = this.#keysOf(access.token);
+    const keys = this.#keysOf(access);
     const call = async () => {
       const me = await this.#me(access);
       await admit?.(me);
@@ -199,7 +199,7 @@ export class SlackGateway {
     args: Record<string, string>,
     read: (body: SlackBody) => string | undefined,
   ): Promise<string | undefined> {
-    const { client } = this.#keysOf(access.token);
+    const { client } = this.#keysOf(access);
     const { teamId } = await this.#me(access);
     try {
       const { value } = await this.deps.cachedFetch(cacheKey(kind, `team:${teamId}`, args), {
@@ -231,7 +231,7 @@ export class SlackGateway {
     ttlMs: number,
     load: (call: (method: string, args: Record<string, unknown>) => Promise<SlackBody>) => Promise<T>,
   ): Promise<Cached<T>> {
-    const keys = this.#keysOf(access.token);
+    const keys = this.#keysOf(access);
     const work = this.#me(access).then(({ teamId }) =>
       this.deps.cachedFetch(cacheKey(name, keys.identity), {
         ttlMs: () => ttlMs,
@@ -293,6 +293,7 @@ export class SlackGateway {
 
   #context(access: SlackAccess, scope: string): CallContext {
     const { gate, clock, onCall, options } = this.deps;
+    const { person } = access;
     return {
       gate,
       scope,
@@ -302,17 +303,31 @@ export class SlackGateway {
       callerToken: access.fromCaller,
       defaultRetryAfterS: options.defaultRetryAfterS,
       maxRetryAfterS: options.maxRetryAfterS,
+      ...(person && {
+        person: {
+          renew: async () => {
+            const fresh = await person.renew(access.token);
+            return fresh === undefined ? undefined : this.#keysOf({ ...access, token: fresh }).client();
+          },
+          rejected: person.rejected,
+        },
+      }),
     };
   }
 
-  #keysOf(token: string): TokenKeys {
+  #keysOf(access: SlackAccess): TokenKeys {
+    const { token } = access;
     let keys = this.#tokenKeys.get(token);
     if (!keys) {
-      const identity = tokenIdentity(token, this.deps.options.keySecret);
+      const { keySecret } = this.deps.options;
+      // A signed-in person's answers are cached under their sign-in, not the token (rotation keeps them);
+      // the SDK client is per token, always.
+      const identity = access.person?.identity ?? tokenIdentity(token, keySecret);
+      const clientKey = access.person ? tokenIdentity(token, keySecret) : identity;
       keys = {
         identity,
         authKey: cacheKey('auth', identity),
-        client: () => this.deps.pool.get(identity, token),
+        client: () => this.deps.pool.get(clientKey, token),
       };
       this.#tokenKeys.set(token, keys);
       if (this.#tokenKeys.size > MAX_REMEMBERED_TOKENS) {
@@ -329,7 +344,7 @@ export class SlackGateway {
 
   /** The process memo of the token's identity while it lasts (a clock set back ends it too). */
   #memo(access: SlackAccess): SlackIdentity | undefined {
-    const memo = this.#keysOf(access.token).me;
+    const memo = this.#keysOf(access).me;
     if (!memo) return undefined;
     const now = this.deps.clock();
     return memo.from <= now && now < memo.until ? memo.value : undefined;
@@ -338,7 +353,7 @@ export class SlackGateway {
   #lookUp(access: SlackAccess): Promise<Cached<SlackIdentity>> {
     let lookup = this.#lookups.get(access);
     if (!lookup) {
-      lookup = this.#lookUpIdentity(access, this.#keysOf(access.token));
+      lookup = this.#lookUpIdentity(access, this.#keysOf(access));
       this.#lookups.set(access, lookup);
     }
     return lookup;
@@ -389,7 +404,7 @@ export class SlackGateway {
     policy: { ttlMs: (body: SlackBody) => number; graceMs: number },
     alongside?: () => Promise<void>,
   ): Promise<Cached<SlackBody>> {
-    const keys = this.#keysOf(access.token);
+    const keys = this.#keysOf(access);
     // The rate gate's scope is the workspace: this process's memo of it, else the shared auth.test memo (one
     // cache read, no Slack call; a token never changes workspace, so a stale entry still names it), so a
     // replica's first call for a token keeps to a block another replica met. Only a token no replica has

@@ -8,12 +8,24 @@ export interface SlackIdentity {
   scopes?: string[];
 }
 
+/** A signed-in person's token: how the gateway names it and keeps it working. */
+export interface PersonHooks {
+  /** Names the person's sign-in in cache keys instead of the token: answers survive a token rotation. */
+  identity: string;
+  /** Slack answered token_expired: the token to retry with once (refreshed across replicas), or undefined. */
+  renew: (expired: string) => Promise<string | undefined>;
+  /** Slack refused the token for good (token_revoked, invalid_auth, account_inactive, or expired for good). */
+  rejected: (slackError: string) => Promise<void>;
+}
+
 /** How one request reaches Slack. */
 export interface SlackAccess {
   token: string;
-  /** True when the caller sent X-Slack-Token (auth failures are then the caller's, 401, not ours, 502). */
+  /** True when the token is the caller's own (auth failures are then the caller's, 401, not ours, 502). */
   fromCaller: boolean;
   deadline: number;
+  /** Set when a signed-in person makes the request. */
+  person?: PersonHooks;
 }
 
 // Slack bodies are passed through unchanged in `detailed` mode, so they stay loosely typed here.

@@ -1,0 +1,56 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { AccessArea, ApiClient } from '../access/api-tokens.js';
+import { type SignedInPerson, SignIn } from './sign-in.js';
+
+/** Where RFC 9728 protected resource metadata is served: the service's, and /mcp's. */
+export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
+
+const BEARER = /^bearer\s+(\S+)\s*$/i;
+const EVERY_AREA: ReadonlySet<AccessArea> = new Set(['catalog', 'slack']);
+
+/** The bearer token of an Authorization header when it is an access token this server issued. */
+export function signedInBearer(signIn: SignIn | null, header: string | undefined): string | undefined {
+  if (!signIn || header === undefined) return undefined;
+  const token = BEARER.exec(header)?.[1];
+  return token !== undefined && SignIn.isIssuedToken(token) ? token : undefined;
+}
+
+/** A signed-in person as the access checks see a caller: every area and project, limited per grant. */
+export function personClient(person: SignedInPerson, keySecret: string): ApiClient {
+  const rateKey = createHmac('sha256', keySecret)
+    .update(`grant:${person.grantId}`)
+    .digest('base64url')
+    .slice(0, 22);
+  return { name: 'signed-in person', projects: '*', access: EVERY_AREA, rateKey };
+}
+
+/** RFC 6750 + RFC 9728: a 401 names the metadata that says where to sign in; a refused token is invalid_token. */
+export function challengeOf(
+  signIn: SignIn | null,
+  request: FastifyRequest,
+  refusedToken: boolean,
+  description?: string,
+): string | undefined {
+  if (!signIn) return undefined;
+  const path = request.routeOptions.url === '/mcp' ? `${RESOURCE_METADATA_PATH}/mcp` : RESOURCE_METADATA_PATH;
+  const parts = [`Bearer realm="agent-search"`, `resource_metadata="${signIn.settings.issuer}${path}"`];
+  if (refusedToken) {
+    parts.push('error="invalid_token"');
+    if (description)
+      parts.push(`error_description="${description.replace(/["\\\r\n]/g, ' ').slice(0, 200)}"`);
+  }
+  return parts.join(', ');
+}
+
+/** The error of a refused request, carrying its WWW-Authenticate challenge when sign-in is on. */
+export function bearerChallenge<E extends Error & { statusCode?: number }>(
+  signIn: SignIn | null,
+  request: FastifyRequest,
+  err: E,
+): E {
+  if (err.statusCode !== 401) return err;
+  const refused = request.headers.authorization !== undefined;
+  const challenge = challengeOf(signIn, request, refused, refused ? err.message : undefined);
+  return challenge ? Object.assign(err, { wwwAuthenticate: challenge }) : err;
+}

@@ -1,0 +1,189 @@
+import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { Clock } from '../../clock.js';
+import type { RecordNames } from '../names.js';
+import { randomSecret } from '../names.js';
+import type { RecordStore } from '../record-store.js';
+import { InvalidClientMetadataError, InvalidRedirectUriError, TooManyRequestsError } from './oauth-errors.js';
+import { redirectUriProblem } from './redirect-uri.js';
+import { type SafeFetchOptions, safeFetch } from './safe-fetch.js';
+
+/** A client as the authorization endpoint sees it: registered with us, or described by its metadata document. */
+export interface OAuthClient {
+  clientId: string;
+  name: string;
+  redirectUris: string[];
+  /** Where the name comes from, for the consent page: registered here, or published at its client id URL. */
+  kind: 'registered' | 'document';
+}
+
+/** Registered clients per client address per hour, at most. */
+export const REGISTRATIONS_PER_HOUR = 20;
+const MAX_REDIRECT_URIS = 10;
+const DOCUMENT_MAX_BYTES = 10_000;
+const DOCUMENT_TIMEOUT_MS = 3_000;
+/** How long a client metadata document is reused: its Cache-Control max-age within these bounds. */
+const DOCUMENT_TTL_MS = { min: 60_000, default: 600_000, max: 86_400_000 };
+
+export interface ClientsDeps {
+  store: RecordStore;
+  names: RecordNames;
+  clock: Clock;
+  /** How long an unused registration is kept (SIGN_IN_GRANT_TTL_S). */
+  ttlMs: number;
+  /** Network policy of document fetches (tests serve documents on loopback). */
+  fetch?: Partial<SafeFetchOptions>;
+}
+
+/** A printable name: control characters out, at most 100 characters. */
+const cleanName = (name: unknown, fallback: string) =>
+  typeof name === 'string' && name.trim()
+    ? name
+        .replace(/[\p{Cc}\p{Cf}]/gu, '')
+        .trim()
+        .slice(0, 100)
+    : fallback;
+
+/** Whether a client id is a client ID metadata document URL (https with a path), not one we issued. */
+export const isDocumentClientId = (clientId: string) => {
+  if (!clientId.startsWith('https://') || !URL.canParse(clientId)) return false;
+  return new URL(clientId).pathname.length > 1;
+};
+
+function checkRedirectUris(uris: unknown): string[] {
+  if (!Array.isArray(uris) || uris.length === 0 || uris.some((u) => typeof u !== 'string'))
+    throw new InvalidRedirectUriError('redirect_uris must be a non-empty array of URLs');
+  if (uris.length > MAX_REDIRECT_URIS)
+    throw new InvalidRedirectUriError(`at most ${MAX_REDIRECT_URIS} redirect_uris may be registered`);
+  for (const uri of uris as string[]) {
+    const problem = redirectUriProblem(uri);
+    if (problem) throw new InvalidRedirectUriError(problem);
+  }
+  return uris as string[];
+}
+
+/**
+ * MCP clients: dynamic registration (RFC 7591) for public clients (PKCE, no secret), and client ID
+ * metadata documents (the client id is an https URL serving its metadata), fetched safely and cached.
+ * Both are checked with the MCP SDK's OAuthClientMetadataSchema.
+ */
+export class Clients {
+  constructor(private readonly deps: ClientsDeps) {}
+
+  async register(body: unknown, address: string): Promise<OAuthClientInformationFull> {
+    const { OAuthClientMetadataSchema } = await import('@modelcontextprotocol/sdk/shared/auth.js');
+    const redirectUris = checkRedirectUris((body as { redirect_uris?: unknown } | null)?.redirect_uris);
+    const parsed = OAuthClientMetadataSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new InvalidClientMetadataError(
+        `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
+      );
+    }
+    const metadata = parsed.data;
+    const grants = metadata.grant_types ?? ['authorization_code'];
+    const unsupported = grants.find((g) => g !== 'authorization_code' && g !== 'refresh_token');
+    if (unsupported)
+      throw new InvalidClientMetadataError(
+        `grant_types: ${JSON.stringify(unsupported.slice(0, 60))} is not offered; use authorization_code and refresh_token`,
+      );
+    if ((metadata.response_types ?? ['code']).some((t) => t !== 'code'))
+      throw new InvalidClientMetadataError('response_types: only "code" is offered');
+    const { store, names, clock } = this.deps;
+    const count = await store.increment(names.of('registrations', address), 3_600_000);
+    if (count > REGISTRATIONS_PER_HOUR)
+      throw new TooManyRequestsError(
+        `at most ${REGISTRATIONS_PER_HOUR} clients may be registered per hour from one address`,
+      );
+    const clientId = randomSecret('asc_').slice(0, 36);
+    const client: OAuthClient = {
+      clientId,
+      name: cleanName(metadata.client_name, 'An unnamed client'),
+      redirectUris,
+      kind: 'registered',
+    };
+    await store.set(names.raw('client', clientId), JSON.stringify(client), this.deps.ttlMs);
+    return {
+      client_id: clientId,
+      client_id_issued_at: Math.floor(clock() / 1000),
+      client_name: client.name,
+      redirect_uris: redirectUris,
+      grant_types: grants.length ? grants : ['authorization_code'],
+      response_types: ['code'],
+      // Public clients only: PKCE proves the client, and no secret sits in an app a person installs.
+      token_endpoint_auth_method: 'none',
+      ...(metadata.client_uri ? { client_uri: metadata.client_uri } : {}),
+    };
+  }
+
+  /** The client of a client id, or a sentence saying why there is none (for the 400 page). */
+  async find(clientId: string): Promise<OAuthClient | string> {
+    if (!clientId) return 'The request names no client_id';
+    if (isDocumentClientId(clientId)) return this.#fromDocument(clientId);
+    if (!/^asc_[A-Za-z0-9_-]{32}$/.test(clientId))
+      return `client_id ${JSON.stringify(clientId.slice(0, 80))} is not one this server issued`;
+    const key = this.deps.names.raw('client', clientId);
+    const saved = await this.deps.store.get(key);
+    if (saved === undefined)
+      return `client_id ${clientId} is not registered here (or its registration expired): register again`;
+    await this.deps.store.expire(key, this.deps.ttlMs);
+    return JSON.parse(saved) as OAuthClient;
+  }
+
+  async #fromDocument(url: string): Promise<OAuthClient | string> {
+    const { store, names } = this.deps;
+    const key = names.of('client-doc', url);
+    const cached = await store.get(key);
+    if (cached !== undefined) return JSON.parse(cached) as OAuthClient;
+    let answer: Awaited<ReturnType<typeof safeFetch>>;
+    try {
+      answer = await safeFetch(new URL(url), {
+        timeoutMs: DOCUMENT_TIMEOUT_MS,
+        maxBytes: DOCUMENT_MAX_BYTES,
+        ...this.deps.fetch,
+      });
+    } catch (err) {
+      return `The client's metadata document at ${url} cannot be used: ${(err as Error).message}`;
+    }
+    const problem = await this.#documentProblem(url, answer);
+    if (typeof problem === 'string')
+      return `The client's metadata document at ${url} cannot be used: ${problem}`;
+    const maxAge = Number(/max-age=(\d+)/.exec(answer.cacheControl)?.[1] ?? Number.NaN) * 1000;
+    const ttl = Number.isFinite(maxAge)
+      ? Math.min(Math.max(maxAge, DOCUMENT_TTL_MS.min), DOCUMENT_TTL_MS.max)
+      : DOCUMENT_TTL_MS.default;
+    await store.set(key, JSON.stringify(problem), ttl);
+    return problem;
+  }
+
+  async #documentProblem(
+    url: string,
+    answer: { status: number; contentType: string; body: string },
+  ): Promise<OAuthClient | string> {
+    if (answer.status !== 200) return `it answered HTTP ${answer.status}`;
+    if (!/^application\/([\w.+-]*\+)?json\b/i.test(answer.contentType))
+      return 'it is not JSON (Content-Type)';
+    let doc: unknown;
+    try {
+      doc = JSON.parse(answer.body);
+    } catch {
+      return 'it is not JSON';
+    }
+    if ((doc as { client_id?: unknown } | null)?.client_id !== url) return 'its client_id is not its own URL';
+    try {
+      const redirectUris = checkRedirectUris((doc as { redirect_uris?: unknown }).redirect_uris);
+      const { OAuthClientMetadataSchema } = await import('@modelcontextprotocol/sdk/shared/auth.js');
+      const parsed = OAuthClientMetadataSchema.safeParse(doc);
+      if (!parsed.success)
+        return `${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`;
+      const host = new URL(url).host;
+      return {
+        clientId: url,
+        name: cleanName(parsed.data.client_name, host),
+        redirectUris,
+        kind: 'document',
+      };
+    } catch (err) {
+      return (err as Error).message;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/** What a browser-facing sign-in step answers: a page, or a redirect; each may set cookies. */
+export type PageOutcome =
+  | { kind: 'page'; status: number; html: string; cookies?: string[] }
+  | { kind: 'redirect'; location: string; cookies?: string[] };
+
+export const redirectTo = (location: string, cookies?: string[]): PageOutcome => ({
+  kind: 'redirect',
+  location,
+  ...(cookies?.length ? { cookies } : {}),
+});
+
+export const pageOf = (status: number, html: string, cookies?: string[]): PageOutcome => ({
+  kind: 'page',
+  status,
+  html,
+  ...(cookies?.length ? { cookies } : {}),
+});

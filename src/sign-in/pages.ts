@@ -1,0 +1,109 @@
+/** Every page a person sees: escaped text only, no script, never framed (the route sets the headers). */
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** The headers of every page: not framed (no clickjacking of the consent), not cached, no referrer. */
+export const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+};
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d1c1d}
+h1{font-size:1.4rem}code,pre{font:14px ui-monospace,monospace;background:#f4f4f4;padding:.1rem .3rem;border-radius:4px}
+pre{padding:.6rem;white-space:pre-wrap;word-break:break-all}button,.button{font:inherit;padding:.5rem 1rem;border-radius:6px;
+border:1px solid #888;background:#fff;cursor:pointer;text-decoration:none;color:inherit;display:inline-block}
+button.primary,.button.primary{background:#4a154b;color:#fff;border-color:#4a154b}form{display:inline}.muted{color:#616061;font-size:.9rem}`;
+
+function layout(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)} · agent-search</title><style>${STYLE}</style></head>
+<body><h1>${escapeHtml(title)}</h1>
+${body}
+</body></html>
+`;
+}
+
+const hidden = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+
+/** A request this server will not act on, said plainly (never a redirect to an address it cannot vouch for). */
+export const errorPage = (title: string, message: string) =>
+  layout(title, `<p>${escapeHtml(message)}</p><p class="muted"><a href="/signin">Sign-in page</a></p>`);
+
+export interface ConsentView {
+  clientName: string;
+  clientId: string;
+  /** Registered here, or described by a document at its client id URL. */
+  clientKind: 'registered' | 'document';
+  redirectUri: string;
+  /** Who is signed in in this browser, when someone is: approving then skips Slack's page. */
+  signedInAs?: string;
+  pending: string;
+  csrf: string;
+}
+
+/** Names the client and where it sends the person, before anyone is sent to Slack for it. */
+export function consentPage(view: ConsentView): string {
+  const redirect = new URL(view.redirectUri);
+  const source =
+    view.clientKind === 'document'
+      ? `It describes itself at <code>${escapeHtml(view.clientId)}</code>.`
+      : 'It registered itself with this server; its name is its own claim.';
+  const who = view.signedInAs
+    ? `<p>You are signed in as <strong>${escapeHtml(view.signedInAs)}</strong>. Not you? <a href="/signin">Sign out first</a>.</p>`
+    : '<p>Approving sends you to Slack to sign in.</p>';
+  return layout(
+    'Allow access to your Slack search?',
+    `<p><strong>${escapeHtml(view.clientName)}</strong> asks to search Slack as you: the messages, files, channels and people you can see.</p>
+<p>${source} After you approve, it receives access at <strong>${escapeHtml(redirect.host)}</strong> (<code>${escapeHtml(view.redirectUri)}</code>).</p>
+${who}
+<form method="post" action="/oauth/consent">${hidden({ pending: view.pending, csrf: view.csrf })}
+<button class="primary" type="submit" name="decision" value="approve">Approve</button>
+<button type="submit" name="decision" value="deny">Deny</button></form>
+<p class="muted">Only approve clients you started connecting yourself.</p>`,
+  );
+}
+
+export interface PeopleView {
+  signedIn?: { name: string; team: string; userId: string; csrf: string };
+  /** A personal token just made: shown this once. */
+  token?: string;
+  publicUrl: string;
+  notice?: string;
+}
+
+/** Sign in, whom you are signed in as, a personal token (shown once), sign out. */
+export function peoplePage(view: PeopleView): string {
+  const notice = view.notice ? `<p><strong>${escapeHtml(view.notice)}</strong></p>` : '';
+  if (!view.signedIn)
+    return layout(
+      'Search Slack as yourself',
+      `${notice}<p>Sign in with Slack to let your MCP client (or curl) search the messages, files, channels and people you can see, and nothing else.</p>
+<p><a class="button primary" id="sign-in" href="/signin/slack">Sign in with Slack</a></p>
+<p class="muted">MCP clients: add <code>${escapeHtml(view.publicUrl)}/mcp</code> as a server; they sign you in on their own.</p>`,
+    );
+  const { name, team, userId, csrf } = view.signedIn;
+  const token = view.token
+    ? `<h2>Your personal token</h2><p>Shown once: copy it now. It acts as you until you sign out.</p>
+<pre id="token">${escapeHtml(view.token)}</pre>
+<pre>curl -H 'Authorization: Bearer ${escapeHtml(view.token)}' '${escapeHtml(view.publicUrl)}/search/messages?query=deploy'</pre>`
+    : '';
+  return layout(
+    'Signed in',
+    `${notice}<p>Signed in as <strong id="who">${escapeHtml(name)}</strong> (<code>${escapeHtml(userId)}</code>) in <strong>${escapeHtml(team)}</strong>.</p>
+${token}
+<p><form method="post" action="/signin/token">${hidden({ csrf })}<button class="primary" id="make-token" type="submit">Create a personal token</button></form>
+<form method="post" action="/signout">${hidden({ csrf })}<button id="sign-out" type="submit">Sign out</button></form></p>
+<p class="muted">Signing out ends every client's access and revokes this server's Slack token for you.</p>`,
+  );
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import eventsRoute from './events-route.js';
+import metadataRoutes from './metadata-routes.js';
+import oauthRoutes from './oauth-routes.js';
+import peopleRoutes from './people-routes.js';
+
+/** Every sign-in route, registered whether or not sign-in is configured (off: 404), so the API document is one. */
+export default async function signInRoutes(app: FastifyInstance) {
+  await app.register(metadataRoutes);
+  await app.register(oauthRoutes);
+  await app.register(peopleRoutes);
+  await app.register(eventsRoute);
+}

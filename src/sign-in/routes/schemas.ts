@@ -1,0 +1,177 @@
+import { STATUS_CODES } from 'node:http';
+import { type TSchema, Type } from '@sinclair/typebox';
+import { ErrorBody } from '../../schemas/error.js';
+import { jsonResponse } from '../../schemas/response.js';
+
+/** OAuth's error body (RFC 6749 §5.2, RFC 7591 §3.2.2): what the token, registration and revocation endpoints answer. */
+export const OAuthErrorBody = Type.Object(
+  {
+    error: Type.String({
+      description:
+        'An OAuth error code: invalid_request, invalid_grant, invalid_client, invalid_redirect_uri…',
+    }),
+    error_description: Type.String({ description: 'What is wrong, for a person' }),
+  },
+  { $id: 'OAuthError', additionalProperties: false },
+);
+
+const RETRY_AFTER = {
+  'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' },
+};
+
+/** One of our ErrorBody answers, documented with one example. */
+export function errorBodyResponse(
+  status: number,
+  description: string,
+  code: string,
+  message: string,
+  headers?: Record<string, object>,
+) {
+  return jsonResponse(
+    description,
+    Type.Ref(ErrorBody),
+    {
+      [code]: { summary: message, value: { statusCode: status, code, error: STATUS_CODES[status], message } },
+    },
+    headers,
+  );
+}
+
+/** 404 while sign-in is not configured, and 503 when its records cannot be reached or the server sheds load. */
+export const offAndUnavailable = {
+  404: errorBodyResponse(
+    404,
+    'Sign in with Slack is not configured on this server',
+    'AS_ERR_SIGN_IN_OFF',
+    'Sign in with Slack is not configured on this server (PUBLIC_URL, SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, TOKEN_ENCRYPTION_KEY)',
+  ),
+  503: errorBodyResponse(
+    503,
+    'The sign-in records (the shared Redis) cannot be reached, or the service sheds load; Retry-After says when to come back',
+    'AS_ERR_SIGN_IN_UNAVAILABLE',
+    'Sign-in records cannot be reached (the shared Redis is unavailable): retry shortly',
+    RETRY_AFTER,
+  ),
+};
+
+/** An OAuth error answer with its examples: [error, description] pairs. */
+export function oauthErrorResponse(
+  description: string,
+  examples: Array<[string, string]>,
+  headers?: Record<string, object>,
+) {
+  return jsonResponse(
+    description,
+    Type.Ref(OAuthErrorBody),
+    Object.fromEntries(
+      examples.map(([error, text], i) => [
+        `${error}${i ? `_${i}` : ''}`,
+        { summary: text, value: { error, error_description: text } },
+      ]),
+    ),
+    headers,
+  );
+}
+
+/** An HTML page a person's browser shows (the consent form, the people's page, a refusal). */
+export function pageResponse(description: string, example: string) {
+  return {
+    description,
+    headers: {
+      'Content-Security-Policy': {
+        type: 'string',
+        description: "frame-ancestors 'none' among others: never framed",
+      },
+    },
+    content: {
+      'text/html': {
+        schema: { type: 'string' },
+        examples: { page: { summary: example, value: `<!DOCTYPE html>… ${example} …` } },
+      },
+    },
+  };
+}
+
+/** A redirect (302 after a GET, 303 after a form): where to, in Location. */
+export function redirectResponse(description: string) {
+  return {
+    description,
+    headers: { Location: { type: 'string', description: 'Where the browser goes next' } },
+  };
+}
+
+/** Form fields (application/x-www-form-urlencoded), each an optional string, described. */
+export function formBody(fields: Record<string, string>): TSchema {
+  return Type.Object(
+    Object.fromEntries(
+      Object.entries(fields).map(([name, description]) => [
+        name,
+        Type.Optional(Type.String({ description })),
+      ]),
+    ),
+    { additionalProperties: true },
+  );
+}
+
+export const ProtectedResourceMetadata = Type.Object(
+  {
+    resource: Type.String({ description: 'The protected resource (RFC 8707 resource indicator)' }),
+    authorization_servers: Type.Array(Type.String(), { description: 'This server: its issuer' }),
+    scopes_supported: Type.Array(Type.String()),
+    bearer_methods_supported: Type.Array(Type.String()),
+    resource_name: Type.String(),
+    resource_documentation: Type.String(),
+  },
+  { additionalProperties: false, description: 'RFC 9728 protected resource metadata' },
+);
+
+export const AuthorizationServerMetadata = Type.Object(
+  {
+    issuer: Type.String(),
+    authorization_endpoint: Type.String(),
+    token_endpoint: Type.String(),
+    registration_endpoint: Type.String(),
+    revocation_endpoint: Type.String(),
+    response_types_supported: Type.Array(Type.String()),
+    response_modes_supported: Type.Array(Type.String()),
+    grant_types_supported: Type.Array(Type.String()),
+    code_challenge_methods_supported: Type.Array(Type.String()),
+    token_endpoint_auth_methods_supported: Type.Array(Type.String()),
+    revocation_endpoint_auth_methods_supported: Type.Array(Type.String()),
+    scopes_supported: Type.Array(Type.String()),
+    client_id_metadata_document_supported: Type.Boolean(),
+    authorization_response_iss_parameter_supported: Type.Boolean(),
+    service_documentation: Type.String(),
+  },
+  { additionalProperties: false, description: 'RFC 8414 authorization server metadata' },
+);
+
+export const ClientInformation = Type.Object(
+  {
+    client_id: Type.String(),
+    client_id_issued_at: Type.Integer(),
+    client_name: Type.String(),
+    redirect_uris: Type.Array(Type.String()),
+    grant_types: Type.Array(Type.String()),
+    response_types: Type.Array(Type.String()),
+    token_endpoint_auth_method: Type.Literal('none'),
+    client_uri: Type.Optional(Type.String()),
+  },
+  {
+    additionalProperties: false,
+    description: 'RFC 7591 client information: a public client (PKCE, no secret)',
+  },
+);
+
+export const Tokens = Type.Object(
+  {
+    access_token: Type.String({ description: 'Bearer token for /mcp and every REST route (ast_…)' }),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer({ description: 'Seconds (SIGN_IN_ACCESS_TOKEN_TTL_S)' }),
+    refresh_token: Type.Optional(
+      Type.String({ description: 'Single-use: each refresh returns a new one (asr_…)' }),
+    ),
+    scope: Type.String(),
+  },
+  { additionalProperties: false },
+);

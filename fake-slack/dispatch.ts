@@ -2,6 +2,8 @@ import type { CannedBody, Fault } from './fake-slack-types.js';
 import type { FaultQueue } from './fault-queue.js';
 import type { ResolvedOptions } from './methods/method-context.js';
 import { METHODS } from './methods/registry.js';
+import type { FakeOAuthState } from './oauth/oauth-state.js';
+import { oauthV2Access } from './oauth/oauth-v2-access.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { ParsedCall } from './request-params.js';
 import { htmlReply, jsonReply, type Outcome, rateLimited, slackError } from './responses.js';
@@ -11,6 +13,7 @@ import type { Workspace } from './workspace-types.js';
 
 export interface DispatchState {
   workspace: Workspace;
+  oauth: FakeOAuthState;
   options: ResolvedOptions;
   faults: FaultQueue;
   limiter: RateLimiter;
@@ -39,6 +42,8 @@ const TOKEN_STATUS_ERRORS = { revoked: 'token_revoked', inactive: 'account_inact
 
 /** Slack's order of checks: method, auth, rate limit, token type, then the method's own scope/arg checks. */
 function answer(call: ParsedCall, state: DispatchState): Outcome {
+  // The app's own credentials, not a token: Slack's OAuth exchange.
+  if (call.method === 'oauth.v2.access') return jsonReply(oauthV2Access(call, state.workspace, state.oauth));
   const spec = METHODS.get(call.method);
   if (!spec) return slackError('unknown_method', { req_method: call.method });
   if (call.bodyError) return slackError(call.bodyError);
@@ -46,6 +51,7 @@ function answer(call: ParsedCall, state: DispatchState): Outcome {
   const token = state.workspace.tokens.find((candidate) => candidate.token === call.token);
   if (!token) return slackError('invalid_auth');
   if (token.status && token.status !== 'active') return slackError(TOKEN_STATUS_ERRORS[token.status]);
+  if (token.expiresAt !== undefined && token.expiresAt <= Date.now()) return slackError('token_expired');
   const headers = {
     'x-oauth-scopes': token.scopes.join(','),
     ...(spec.acceptedScopes.length ? { 'x-accepted-oauth-scopes': spec.acceptedScopes.join(',') } : {}),

@@ -1,3 +1,4 @@
+import type { FakeOAuthOptions, FakeOAuthState } from './oauth/oauth-state.js';
 import type { ParsedCall } from './request-params.js';
 import type { Workspace } from './workspace-types.js';
 
@@ -34,6 +35,8 @@ export interface FakeSlackOptions {
   nonMarketplace?: boolean;
   /** `false` = search matches carry no `permalink`. @default true */
   includePermalinks?: boolean;
+  /** The Slack app people sign in to (/oauth/v2/authorize, oauth.v2.access); token rotation when `tokenLifetimeS`. */
+  oauth?: FakeOAuthOptions;
 }
 
 /** A request as the fake parsed it, and when it arrived. */
@@ -71,6 +74,12 @@ export interface FakeSlack {
   removeMember(channelId: string, userId: string): void;
   /** From now on Slack answers this token `token_revoked`. */
   revokeToken(token: string): void;
+  /** From now on Slack answers this token `token_expired` (as a rotating token past its 12 hours). */
+  expireToken(token: string): void;
+  /** The app's OAuth state: codes, refresh tokens, and how many refreshes Slack answered. */
+  oauth: FakeOAuthState;
+  /** Slack's sign-in page (`/oauth/v2/authorize`), on the fake's origin as on slack.com. */
+  authorizeUrl: string;
   /**
    * Answers `method` with `body` (after the token, rate-limit and token-type checks) until `reset()`:
    * replays a recorded Slack body through the real client.

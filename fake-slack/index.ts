@@ -23,6 +23,7 @@ export {
   RUNBOOK_CANVAS,
   VENDOR_PDF,
 } from './demo-workspace.js';
+export { appUninstalledEvent, deliverEvent, slackSignature, tokensRevokedEvent } from './events.js';
 export type {
   CannedBody,
   FakeSlack,
@@ -32,6 +33,7 @@ export type {
   RecordedCall,
   SearchCursorLocation,
 } from './fake-slack-types.js';
+export type { FakeOAuthOptions, FakeOAuthState } from './oauth/oauth-state.js';
 export { TIER_PRESETS } from './rate-limiter.js';
 export { parseSearchQuery, type SearchQuery } from './search-query.js';
 export { startFakeSlack } from './server.js';

@@ -5,6 +5,8 @@ import { type DispatchState, dispatch } from './dispatch.js';
 import type { FakeSlack, FakeSlackOptions, RecordedCall } from './fake-slack-types.js';
 import { FaultQueue } from './fault-queue.js';
 import { serveDownload } from './file-download.js';
+import { serveAuthorizePage } from './oauth/authorize-page.js';
+import { createOAuthState } from './oauth/oauth-state.js';
 import { RateLimiter, resolveBudgets } from './rate-limiter.js';
 import { readCall } from './request-params.js';
 
@@ -20,6 +22,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   let requestId = 0;
   const state: DispatchState = {
     workspace,
+    oauth: createOAuthState(options.oauth),
     options: {
       searchCursorLocation: options.searchCursorLocation ?? 'pagination',
       repliesRepeatParent: options.repliesRepeatParent ?? false,
@@ -53,6 +56,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       calls.push({ ...call, token: bearer, params: {}, at: Date.now() });
       return;
     }
+    if (await serveAuthorizePage(req, res, state.workspace, state.oauth)) return;
     const call = await readCall(req);
     if (!call) {
       res
@@ -114,6 +118,13 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       if (!found) throw new Error('no such token in the fake workspace');
       found.status = 'revoked';
     },
+    expireToken(token) {
+      const found = workspace.tokens.find((t) => t.token === token);
+      if (!found) throw new Error('no such token in the fake workspace');
+      found.expiresAt = Date.now();
+    },
+    oauth: state.oauth,
+    authorizeUrl: `http://${urlHost(host)}:${port}/oauth/v2/authorize`,
     serveBody: (method, body) => state.canned.set(method, body),
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -98,6 +98,8 @@ export interface WorkspaceToken {
   status?: TokenStatus;
   /** A guest's token: users.list shows only these people (and the guest). */
   visibleUsers?: string[];
+  /** With token rotation: epoch ms after which every method answers token_expired. */
+  expiresAt?: number;
 }
 
 export interface Workspace {

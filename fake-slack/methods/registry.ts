@@ -1,5 +1,6 @@
 import { assistantSearchContext } from './assistant-search-context.js';
 import { assistantSearchInfo } from './assistant-search-info.js';
+import { authRevoke } from './auth-revoke.js';
 import { authTest } from './auth-test.js';
 import { chatGetPermalink } from './chat-get-permalink.js';
 import { conversationsHistory } from './conversations-history.js';
@@ -15,6 +16,7 @@ import { usersList } from './users-list.js';
 
 export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
   ['auth.test', authTest],
+  ['auth.revoke', authRevoke],
   ['search.messages', searchMessages],
   ['assistant.search.context', assistantSearchContext],
   ['assistant.search.info', assistantSearchInfo],

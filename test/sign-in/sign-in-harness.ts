@@ -28,8 +28,8 @@ export interface SignInOptions {
   config?: Partial<Config>;
   logger?: AppOptions['logger'];
   signIn?: AppOptions['signIn'];
-  /** The port (replicas of one service behind one PUBLIC_URL share it in tests by each having their own). */
-  port?: number;
+  /** Another replica of the same service: the same PUBLIC_URL (as behind one load balancer), its own port. */
+  sameServiceAs?: SignInReplica;
 }
 
 /** The fake Slack with its OAuth app (our client id and secret), the demo workspace. */
@@ -38,7 +38,7 @@ export const startOAuthSlack = (oauth: FakeOAuthOptions = {}) =>
 
 /** A replica configured for sign-in (as production is: PUBLIC_URL, the Slack app, the key), listening. */
 export async function startReplica(options: SignInOptions): Promise<SignInReplica> {
-  const port = options.port ?? (await freePort());
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const config = defaultConfig({
     API_TOKENS: API_TOKEN,
@@ -47,7 +47,7 @@ export async function startReplica(options: SignInOptions): Promise<SignInReplic
     SLACK_SEARCH_BACKEND: 'legacy',
     HOST: '127.0.0.1',
     PORT: port,
-    PUBLIC_URL: base,
+    PUBLIC_URL: options.sameServiceAs?.config.PUBLIC_URL ?? base,
     SLACK_CLIENT_ID: CLIENT_ID,
     SLACK_CLIENT_SECRET: CLIENT_SECRET,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,

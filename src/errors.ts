@@ -24,7 +24,7 @@ export const Errors = {
     'X-Slack-Token cannot be sent with a signed-in person’s bearer token: the request acts as that person only',
     400,
   ),
-  InvalidAccessToken: createError('AS_ERR_INVALID_TOKEN', 'Invalid bearer token: %s', 401),
+  InvalidAccessToken: createError('AS_ERR_INVALID_TOKEN', 'Invalid access token: %s', 401),
   SignInNotConfigured: createError(
     'AS_ERR_SIGN_IN_OFF',
     'Sign in with Slack is not configured on this server (PUBLIC_URL, SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, TOKEN_ENCRYPTION_KEY)',

@@ -10,7 +10,9 @@ const REDACTED_PATHS = [
   'headers.cookie',
 ];
 
-const SECRET_PARAM = /token|secret|password|passwd|api[-_]?key|auth|session|signature/i;
+// OAuth's codes, states and PKCE verifiers are one-time secrets too.
+const SECRET_PARAM =
+  /token|secret|password|passwd|api[-_]?key|auth|session|signature|^code$|^state$|verifier/i;
 // Slack tokens (xoxp-, xoxb-, xoxe.xoxp-, …) and bearer credentials, wherever they occur in a log line.
 const SLACK_TOKEN = /xox[a-z]?[a-z.]*-[A-Za-z0-9-]+/gi;
 const BEARER = /(bearer\s+)[^\s",\\]+/gi;

@@ -13,7 +13,7 @@ const BROWSER_TTL_S = 24 * 3600;
 export interface Session {
   personId: string;
   epoch: string;
-  /** Posted back by the page's forms. */
+  /** Posted back by the page's forms: a keyed hash of the session's cookie, so it is stored nowhere. */
   csrf: string;
 }
 
@@ -69,15 +69,19 @@ export class Sessions {
 
   async create(personId: string, epoch: string): Promise<string> {
     const id = randomSecret();
-    const session: Session = { personId, epoch, csrf: randomSecret() };
-    await this.store.set(this.names.of('session', id), JSON.stringify(session), SESSION_TTL_S * 1000);
+    await this.store.set(
+      this.names.of('session', id),
+      JSON.stringify({ personId, epoch }),
+      SESSION_TTL_S * 1000,
+    );
     return id;
   }
 
   async read(id: string | undefined): Promise<Session | undefined> {
     if (!id) return undefined;
     const saved = await this.store.get(this.names.of('session', id));
-    return saved === undefined ? undefined : (JSON.parse(saved) as Session);
+    if (saved === undefined) return undefined;
+    return { ...(JSON.parse(saved) as Omit<Session, 'csrf'>), csrf: this.names.hash('page-csrf', id) };
   }
 
   async end(id: string | undefined): Promise<void> {

@@ -7,6 +7,8 @@ export class HeadlessBrowser {
   readonly cookies = new Map<string, Map<string, string>>();
   /** Every URL loaded, in order, with its status. */
   readonly visits: Array<{ url: string; status: number }> = [];
+  /** Every redirect's Location, whole (codes and states included). */
+  readonly locations: string[] = [];
 
   constructor(private readonly as: { user: string; decision?: 'approve' | 'deny' }) {}
 
@@ -42,6 +44,8 @@ export class HeadlessBrowser {
       body: init.form ? new URLSearchParams(init.form).toString() : undefined,
     });
     this.#remember(target, res);
+    const location = res.headers.get('location');
+    if (location) this.locations.push(location);
     this.visits.push({
       url: `${init.method ?? 'GET'} ${target.origin}${target.pathname}`,
       status: res.status,
@@ -49,11 +53,11 @@ export class HeadlessBrowser {
     return res;
   }
 
-  /** Follows redirects and answers forms until a URL starting with `until`; that URL. */
+  /** Follows redirects and answers forms until a URL whose address (without its query) is `until`; that URL. */
   async follow(start: string, until: string): Promise<URL> {
     let next: { url: string; method?: string; form?: Record<string, string> } = { url: start };
     for (let step = 0; step < 20; step++) {
-      if (next.url.startsWith(until)) return new URL(next.url);
+      if (next.url.split('?')[0] === until) return new URL(next.url);
       const res = await this.request(next.url, next);
       const location = res.headers.get('location');
       if (res.status >= 300 && res.status < 400 && location) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createRedisClient } from '../src/redis/redis-client.js';
@@ -19,9 +20,12 @@ function portTaken(err: unknown, port: number, name: 'PORT' | 'FAKE_SLACK_PORT')
 }
 
 const slackPort = Number(process.env.FAKE_SLACK_PORT ?? 3001);
-const slack = await startFakeSlack({ port: slackPort }).catch((err) =>
+// The fake's Slack app: people sign in on its page by picking a demo person (no workspace needed).
+const DEMO_APP = { clientId: 'demo-client-id', clientSecret: 'demo-client-secret' };
+const slack = await startFakeSlack({ port: slackPort, oauth: DEMO_APP }).catch((err) =>
   portTaken(err, slackPort, 'FAKE_SLACK_PORT'),
 );
+const port = Number(process.env.PORT ?? 3000);
 const config = loadConfig({
   ...process.env,
   API_TOKENS: process.env.API_TOKENS ?? DEMO_API_TOKEN,
@@ -31,6 +35,12 @@ const config = loadConfig({
   // With a Redis the service needs an explicit key secret; the demo's own is fine for a demo.
   KEY_HASH_SECRET:
     process.env.KEY_HASH_SECRET ?? (process.env.REDIS_URL ? 'agent-search-demo-key-secret' : undefined),
+  // Sign in with Slack against the fake (docs/sign-in.md). A new key each start: people sign in again.
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+  SLACK_CLIENT_ID: DEMO_APP.clientId,
+  SLACK_CLIENT_SECRET: DEMO_APP.clientSecret,
+  SLACK_SIGNING_SECRET: process.env.SLACK_SIGNING_SECRET ?? 'demo-signing-secret',
+  TOKEN_ENCRYPTION_KEY: process.env.TOKEN_ENCRYPTION_KEY ?? randomBytes(32).toString('base64'),
 });
 const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
 const app = await buildApp({ config, redis });
@@ -61,4 +71,6 @@ Try:
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/messages/context?before=2&after=2&url=https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142'
   curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' -H 'Accept: application/json, text/event-stream' -H 'Content-Type: application/json' ${base}/mcp -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
 MCP clients: ${base}/mcp with the same Authorization header. API docs: ${base}/docs
+Sign in with Slack (docs/sign-in.md): add ${config.PUBLIC_URL}/mcp to an MCP client with no token and it signs
+you in (pick a demo person on the fake Slack's page); or open ${config.PUBLIC_URL}/signin for a personal token.
 `);

@@ -70,7 +70,8 @@ async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
     const callerToken = (Array.isArray(header) ? header[0] : header)?.trim();
     if (callerToken === '') throw new Errors.EmptySlackToken();
     const token = callerToken || config.SLACK_USER_TOKEN;
-    if (!token) throw bearerChallenge(app.signIn, request, new Errors.NoSlackIdentity());
+    // The bearer token is valid; the request lacks a Slack identity: the challenge says where to sign in.
+    if (!token) throw bearerChallenge(app.signIn, request, new Errors.NoSlackIdentity(), false);
     return { token, fromCaller: Boolean(callerToken), deadline: request.deadline };
   });
 }

@@ -19,6 +19,11 @@ const GENERAL: Example[] = [
   [400, 'FST_ERR_VALIDATION', 'querystring/count must be an integer from 1 to 100'],
   [401, 'AS_ERR_UNAUTHORIZED', 'Missing Authorization header: send Authorization: Bearer <token>'],
   [401, 'AS_ERR_UNAUTHORIZED', 'Invalid bearer token'],
+  [
+    401,
+    'AS_ERR_INVALID_TOKEN',
+    'Invalid access token: this sign-in has ended (signed out, or Slack revoked it): sign in again',
+  ],
   [403, 'AS_ERR_PROJECT_FORBIDDEN', 'This token may not search project "billing"'],
   [403, 'AS_ERR_PROJECT_REQUIRED', 'This token is scoped to projects: name one of them in X-Project-Id'],
   [413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'],
@@ -54,9 +59,15 @@ const SLACK: Example[] = [
   [
     401,
     'AS_ERR_NO_SLACK_TOKEN',
-    'No Slack token: send X-Slack-Token (a user token, xoxp-…) or configure SLACK_USER_TOKEN',
+    'No Slack identity for this request: sign in with Slack (a bearer token from this server, see /signin) or send X-Slack-Token (a user token, xoxp-…); a service may use SLACK_USER_TOKEN',
   ],
   [401, 'AS_ERR_SLACK_AUTH', 'Slack rejected the X-Slack-Token: token_revoked'],
+  [401, 'AS_ERR_SLACK_AUTH', 'Slack ended this sign-in (token_revoked): sign in with Slack again'],
+  [
+    400,
+    'AS_ERR_SLACK_TOKEN_WITH_SIGN_IN',
+    'X-Slack-Token cannot be sent with a signed-in person’s bearer token: the request acts as that person only',
+  ],
   [403, 'AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'],
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: thread_not_found'],
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: no channel named #deploy that this Slack token can see'],
@@ -125,7 +136,13 @@ const MCP: Example[] = [
 
 const RETRY_AFTER = { type: 'integer', description: 'Seconds to wait before trying again' };
 const HEADERS: Record<number, Record<string, object>> = {
-  401: { 'WWW-Authenticate': { type: 'string', description: 'Bearer realm="agent-search"' } },
+  401: {
+    'WWW-Authenticate': {
+      type: 'string',
+      description:
+        'Bearer realm="agent-search"; with Sign in with Slack configured also resource_metadata="<PUBLIC_URL>/.well-known/oauth-protected-resource[/mcp]" (RFC 9728), and error="invalid_token" for a refused token',
+    },
+  },
   405: { Allow: { type: 'string', description: 'POST' } },
   429: { 'Retry-After': RETRY_AFTER },
   503: { 'Retry-After': RETRY_AFTER },

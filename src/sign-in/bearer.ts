@@ -37,20 +37,27 @@ export function challengeOf(
   const parts = [`Bearer realm="agent-search"`, `resource_metadata="${signIn.settings.issuer}${path}"`];
   if (refusedToken) {
     parts.push('error="invalid_token"');
+    // A header value is ASCII without quotes or backslashes (RFC 6750 §3: error_description is %x20-21 / %x23-5B / %x5D-7E).
     if (description)
-      parts.push(`error_description="${description.replace(/["\\\r\n]/g, ' ').slice(0, 200)}"`);
+      parts.push(
+        `error_description="${description.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '').slice(0, 200)}"`,
+      );
   }
   return parts.join(', ');
 }
 
-/** The error of a refused request, carrying its WWW-Authenticate challenge when sign-in is on. */
+/**
+ * The error of a refused request, carrying its WWW-Authenticate challenge when sign-in is on; `tokenRefused`
+ * (a bearer token was sent and is not valid) adds error="invalid_token".
+ */
 export function bearerChallenge<E extends Error & { statusCode?: number }>(
   signIn: SignIn | null,
   request: FastifyRequest,
   err: E,
+  tokenRefused = request.headers.authorization !== undefined,
 ): E {
   if (err.statusCode !== 401) return err;
-  const refused = request.headers.authorization !== undefined;
+  const refused = tokenRefused;
   const challenge = challengeOf(signIn, request, refused, refused ? err.message : undefined);
   return challenge ? Object.assign(err, { wwwAuthenticate: challenge }) : err;
 }

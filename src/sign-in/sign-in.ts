@@ -8,7 +8,12 @@ import { RecordNames } from './names.js';
 import { Authorization } from './oauth/authorization.js';
 import { Clients } from './oauth/clients.js';
 import { ACCESS_TOKEN_PREFIX, type Grant, Grants, required, SCOPE } from './oauth/grants.js';
-import { InvalidGrantError, InvalidRequestError, UnsupportedGrantTypeError } from './oauth/oauth-errors.js';
+import {
+  InvalidClientError,
+  InvalidGrantError,
+  InvalidRequestError,
+  UnsupportedGrantTypeError,
+} from './oauth/oauth-errors.js';
 import type { SafeFetchOptions } from './oauth/safe-fetch.js';
 import { type PageOutcome, pageOf, redirectTo } from './outcome.js';
 import { errorPage, peoplePage } from './pages.js';
@@ -177,6 +182,8 @@ export class SignIn {
   async token(form: Record<string, string | undefined>, basicClientId?: string): Promise<OAuthTokens> {
     const clientId = form.client_id ?? basicClientId;
     if (!clientId) throw new InvalidRequestError('client_id is required');
+    const client = await this.clients.find(clientId);
+    if (typeof client === 'string') throw new InvalidClientError(client);
     let issued: { tokens: OAuthTokens; grant: Grant };
     if (form.grant_type === 'authorization_code') {
       const p = required(form, 'code', 'code_verifier');

@@ -517,7 +517,7 @@ describe('Slack failures are tool errors with our code', () => {
         errorBody(
           401,
           'AS_ERR_NO_SLACK_TOKEN',
-          'No Slack token: send X-Slack-Token (a user token, xoxp-…) or configure SLACK_USER_TOKEN',
+          'No Slack identity for this request: sign in with Slack (a bearer token from this server, see /signin) or send X-Slack-Token (a user token, xoxp-…); a service may use SLACK_USER_TOKEN',
         ),
       );
       structured(await call('search_tools', { query: ['send'], tools: catalogTools }, c));

@@ -1,4 +1,4 @@
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   DEMO_LONG_THREAD,
   DEMO_NOSCOPE_TOKEN,
@@ -9,6 +9,7 @@ import type { Config } from '../../src/config.js';
 import { API_TOKEN } from '../helper.js';
 import { heavyCatalogBody } from '../support/heavy-catalog.js';
 import { findContractCases } from './find-contract-cases.js';
+import { signInContractCases } from './sign-in-contract-cases.js';
 
 /** A bearer token limited to project `p1` (API_TOKENS_FILE), for the 403 of the project check. */
 export const SCOPED_TOKEN = 'contract-scoped-token-5e1d';
@@ -19,6 +20,8 @@ export interface ContractCase {
   op: string;
   status: number;
   request: InjectOptions;
+  /** Builds the request from earlier steps instead (sign-in: cookies, CSRF tokens, codes). */
+  prepare?: (app: FastifyInstance) => Promise<InjectOptions>;
   config?: Partial<Config>;
   fault?: Fault;
   /** Requests sent first (e.g. to use up a rate limit). */
@@ -516,4 +519,5 @@ export const contractCases: ContractCase[] = [
     overloaded: OVERLOADED as [string, string],
     deadline: DEADLINE as [string, string],
   }) as ContractCase[]),
+  ...signInContractCases(pressure, OVERLOADED as [string, string]),
 ];

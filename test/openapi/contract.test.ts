@@ -40,8 +40,9 @@ async function provoke(c: ContractCase) {
   try {
     if (c.fault) slack.inject(c.fault);
     for (const request of c.before ?? []) await h.app.inject(request);
+    const request = c.prepare ? await c.prepare(h.app) : c.request;
     if (c.pressure) await waitFor(() => h.app.isUnderPressure(), 'under-pressure to sample the heap', 3000);
-    return await h.app.inject(c.request);
+    return await h.app.inject(request);
   } finally {
     await h.close();
   }

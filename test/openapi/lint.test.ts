@@ -21,7 +21,11 @@ const doc = JSON.parse(readFileSync(OPENAPI_JSON, 'utf8'));
 const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(
   ([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })),
 );
-const PUBLIC = new Set(['getRoot', 'getHealth', 'getReadiness']);
+/** Sign in with Slack (src/sign-in): public by nature (how a client or a person gets a token). */
+const SIGN_IN = new Set(
+  operations.filter(({ op }) => op.tags?.[0] === 'sign-in').map(({ op }) => op.operationId as string),
+);
+const PUBLIC = new Set(['getRoot', 'getHealth', 'getReadiness', ...SIGN_IN]);
 
 describe('openapi/openapi.json', () => {
   it('is a valid OpenAPI 3.0 document (swagger-parser: schema and spec rules, $refs resolve)', async () => {
@@ -53,6 +57,20 @@ describe('openapi/openapi.json', () => {
       'POST /mcp': 'mcp: 200 202 400 401 403 406 413 415 429 503',
       'GET /mcp': 'mcpGet: 401 403 405',
       'DELETE /mcp': 'mcpDelete: 401 403 405',
+      'GET /.well-known/oauth-authorization-server': 'getAuthorizationServerMetadata: 200 404 503',
+      'GET /.well-known/oauth-protected-resource': 'getProtectedResourceMetadata: 200 404 503',
+      'GET /.well-known/oauth-protected-resource/mcp': 'getMcpProtectedResourceMetadata: 200 404 503',
+      'POST /oauth/register': 'registerClient: 201 400 404 413 415 429 503',
+      'GET /oauth/authorize': 'authorize: 200 302 400 404 503',
+      'POST /oauth/consent': 'decideConsent: 303 400 403 404 413 415 503',
+      'GET /oauth/slack/callback': 'slackCallback: 302 400 404 503',
+      'POST /oauth/token': 'issueToken: 200 400 401 404 413 415 503',
+      'POST /oauth/revoke': 'revokeToken: 200 400 404 413 415 503',
+      'GET /signin': 'getSignInPage: 200 404 503',
+      'GET /signin/slack': 'startSignIn: 302 404 503',
+      'POST /signin/token': 'createPersonalToken: 200 403 404 413 415 503',
+      'POST /signout': 'signOut: 303 403 404 413 415 503',
+      'POST /slack/events': 'slackEvents: 200 400 401 404 413 415 503',
     });
   });
 
@@ -74,14 +92,29 @@ describe('openapi/openapi.json', () => {
     expect(undescribed).toEqual([]);
   });
 
-  it('gives every response a description and examples, and every error the shared ErrorBody (or, for an invalid MCP request, a JSON-RPC error)', () => {
+  it('gives every response a description and examples, and every error the shared ErrorBody (or, for an invalid MCP request, a JSON-RPC error; for sign-in, OAuth’s error or a page)', () => {
     for (const { path, op } of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
         const where = `${path} ${status}`;
         expect(response.description, where).toMatch(/\w/);
         const media = Object.values(response.content ?? {});
-        // 202 Accepted (an MCP notification) is the one answer without a body.
+        // 202 Accepted (an MCP notification) is the one answer without a body; sign-in's redirects say where in Location.
         if (status === '202' && media.length === 0) continue;
+        if (status.startsWith('3')) {
+          expect(Object.keys((response as { headers?: object }).headers ?? {}), where).toEqual(['Location']);
+          continue;
+        }
+        if (SIGN_IN.has(op.operationId as string)) {
+          for (const m of media) expect(Object.keys(m.examples ?? {}).length, where).toBeGreaterThan(0);
+          // OAuth's endpoints answer OAuth's error shape (RFC 6749 §5.2, RFC 7591 §3.2.2); pages answer HTML.
+          const oauth = { $ref: '#/components/schemas/OAuthError' };
+          const errorBody = { $ref: '#/components/schemas/ErrorBody' };
+          const schema =
+            response.content?.['application/json']?.schema ?? response.content?.['text/html']?.schema;
+          if (Number(status) >= 400)
+            expect([oauth, errorBody, { type: 'string' }], where).toContainEqual(schema);
+          continue;
+        }
         // One media type, except a Slack read: JSON, or with response_format=compact the answer as text.
         const types = Object.keys(response.content ?? {});
         if (types.length > 1) expect(types, where).toEqual(['application/json', 'text/plain']);

@@ -15,11 +15,25 @@ afterAll(() => h.close());
 const concrete = (path: string) =>
   path.replace('{channel}', 'C07INCIDNT').replace('{ts}', '1773133920.004100');
 
+/** Sign in with Slack's routes: public by nature (they are how a token is got); docs/sign-in.md lists them. */
+async function signInPaths(): Promise<string[]> {
+  const doc = (await h.app.openapiDocument()) as {
+    paths: Record<string, Record<string, { tags?: string[] }>>;
+  };
+  return Object.entries(doc.paths)
+    .filter(([, item]) => Object.values(item).some((op) => op.tags?.[0] === 'sign-in'))
+    .map(([path]) => path)
+    .sort();
+}
+
 async function publicPaths(): Promise<string[]> {
   const doc = (await h.app.openapiDocument()) as { paths: Record<string, Record<string, unknown>> };
-  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.keys(item).map((method) => ({ path, method: method.toUpperCase() as 'GET' | 'POST' })),
-  );
+  const signIn = new Set(await signInPaths());
+  const operations = Object.entries(doc.paths)
+    .filter(([path]) => !signIn.has(path))
+    .flatMap(([path, item]) =>
+      Object.keys(item).map((method) => ({ path, method: method.toUpperCase() as 'GET' | 'POST' })),
+    );
   operations.push({ path: '/docs', method: 'GET' }, { path: '/openapi.json', method: 'GET' });
   const open: string[] = [];
   for (const { path, method } of operations) {
@@ -63,6 +77,21 @@ describe('routes without a token', () => {
     const named = [...sentence.matchAll(/`(?:GET )?(\/[^`]*)`/g)].map((m) => m[1] as string).sort();
     expect(await publicPaths()).toEqual(['/', '/docs', '/healthz', '/openapi.json', '/readyz']);
     expect(named).toEqual(await publicPaths());
+  });
+
+  it('the sign-in routes are public and are the ones docs/sign-in.md lists', async () => {
+    const guide = readFileSync(new URL('../../docs/sign-in.md', import.meta.url), 'utf8');
+    const table = guide.slice(guide.indexOf('## Routes'));
+    const listed = [...table.matchAll(/^\| `(?:GET|POST) ([^`]+)`/gm)].map((m) => m[1] as string);
+    expect([...new Set(listed)].sort()).toEqual(await signInPaths());
+    // Unconfigured here: each answers 404 naming the settings, never 401.
+    const doc = (await h.app.openapiDocument()) as { paths: Record<string, Record<string, unknown>> };
+    for (const path of await signInPaths()) {
+      for (const method of Object.keys(doc.paths[path] ?? {})) {
+        const res = await h.app.inject({ method: method.toUpperCase() as 'GET' | 'POST', url: path });
+        expect([path, res.statusCode, res.json().code]).toEqual([path, 404, 'AS_ERR_SIGN_IN_OFF']);
+      }
+    }
   });
 
   it('/metrics needs a token: any API token, or METRICS_TOKEN alone when set', async () => {

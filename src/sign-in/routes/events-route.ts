@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Errors } from '../../errors.js';
 import { readBodyText } from '../../http/read-body-text.js';
 import { jsonResponse } from '../../schemas/response.js';
-import { errorBodyResponse, offAndUnavailable } from './schemas.js';
+import { bodyErrors, errorBodyResponse, offAndUnavailable } from './schemas.js';
 
 const EVENT_BODY_LIMIT = 1024 * 1024;
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -54,6 +54,7 @@ export default async function eventsRoute(app: FastifyInstance) {
             'Not a request signed by Slack: X-Slack-Request-Timestamp is more than five minutes from now (a replay?)',
           ),
           ...offAndUnavailable,
+          ...bodyErrors,
         },
       },
     },

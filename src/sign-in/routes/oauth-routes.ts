@@ -10,6 +10,7 @@ import type { SignIn } from '../sign-in.js';
 import { STATE_COOKIE } from '../slack-oauth.js';
 import { acceptForms, FORM_BODY_LIMIT } from './form-body.js';
 import {
+  bodyErrors,
   ClientInformation,
   formBody,
   oauthErrorResponse,
@@ -132,6 +133,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
             ['too_many_requests', 'at most 20 clients may be registered per hour from one address'],
           ]),
           ...offAndUnavailable,
+          ...bodyErrors,
         },
       },
     },
@@ -200,6 +202,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
             'Not sent from this browser’s consent page',
           ),
           ...offAndUnavailable,
+          ...bodyErrors,
         },
       },
     },
@@ -289,6 +292,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
             ['invalid_client', 'client_id is unknown'],
           ]),
           ...offAndUnavailable,
+          ...bodyErrors,
         },
       },
     },
@@ -321,6 +325,7 @@ export default async function oauthRoutes(app: FastifyInstance) {
           }),
           400: oauthErrorResponse('No token', [['invalid_request', 'token is required']]),
           ...offAndUnavailable,
+          ...bodyErrors,
         },
       },
     },

@@ -5,7 +5,7 @@ import { browserOf } from '../sessions.js';
 import type { SignIn } from '../sign-in.js';
 import { STATE_COOKIE } from '../slack-oauth.js';
 import { acceptForms, FORM_BODY_LIMIT } from './form-body.js';
-import { formBody, offAndUnavailable, pageResponse, redirectResponse } from './schemas.js';
+import { bodyErrors, formBody, offAndUnavailable, pageResponse, redirectResponse } from './schemas.js';
 import { sendOutcome } from './send-outcome.js';
 
 type Form = Record<string, string | undefined>;
@@ -94,6 +94,7 @@ export default async function peopleRoutes(app: FastifyInstance) {
             'Not sent from your page',
           ),
           ...offAndUnavailable,
+          ...bodyErrors,
         },
       },
     },
@@ -123,6 +124,7 @@ export default async function peopleRoutes(app: FastifyInstance) {
             'Not sent from your page',
           ),
           ...offAndUnavailable,
+          ...bodyErrors,
         },
       },
     },

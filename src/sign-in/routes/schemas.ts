@@ -54,6 +54,22 @@ export const offAndUnavailable = {
   ),
 };
 
+/** 413 and 415 of a route that takes a body (64 KiB forms; JSON or forms only, uncompressed). */
+export const bodyErrors = {
+  413: errorBodyResponse(
+    413,
+    'The body is larger than the route takes',
+    'FST_ERR_CTP_BODY_TOO_LARGE',
+    'Request body is too large',
+  ),
+  415: errorBodyResponse(
+    415,
+    'The body is not application/x-www-form-urlencoded or application/json, or is compressed',
+    'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    'Unsupported Media Type: send Content-Type: application/json',
+  ),
+};
+
 /** An OAuth error answer with its examples: [error, description] pairs. */
 export function oauthErrorResponse(
   description: string,

@@ -1,0 +1,380 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { DEMO_USER_ID, slackSignature } from '../../fake-slack/index.js';
+import type { Config } from '../../src/config.js';
+
+/** Sign-in switched on against the fake Slack's own app (its default client id and secret). */
+export const SIGN_IN: Partial<Config> = {
+  PUBLIC_URL: 'http://localhost:3000',
+  SLACK_CLIENT_ID: 'demo-client-id',
+  SLACK_CLIENT_SECRET: 'demo-client-secret',
+  SLACK_SIGNING_SECRET: 'contract-signing-secret',
+  TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+};
+
+const REDIRECT = 'http://127.0.0.1:4999/cb';
+const VERIFIER = 'contract-verifier-0123456789-0123456789-0123456789';
+const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+const OFF: [string, string] = [
+  'AS_ERR_SIGN_IN_OFF',
+  'Sign in with Slack is not configured on this server (PUBLIC_URL, SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, TOKEN_ENCRYPTION_KEY)',
+];
+
+/** A case as contract.test.ts runs it; `prepare` builds the request from earlier steps (cookies, codes). */
+interface SignInCase {
+  op: string;
+  status: number;
+  request: InjectOptions;
+  prepare?: (app: FastifyInstance) => Promise<InjectOptions>;
+  config?: Partial<Config>;
+  before?: InjectOptions[];
+  pressure?: boolean;
+  error?: [string, string];
+}
+
+/** app.inject with a cookie jar: what a browser would send back. */
+class Jar {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+  async send(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await this.app.inject({
+      ...options,
+      headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) },
+    });
+    for (const c of res.cookies) if (c.value) this.cookies.set(c.name, c.value);
+    return res;
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+const form = (
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  payload: new URLSearchParams(fields).toString(),
+});
+const json = (url: string, body: unknown): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify(body),
+});
+const field = (html: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? '';
+
+async function registered(app: FastifyInstance): Promise<string> {
+  const res = await app.inject(
+    json('/oauth/register', { client_name: 'Contract client', redirect_uris: [REDIRECT] }),
+  );
+  return res.json().client_id as string;
+}
+
+const authorizePath = (clientId: string, extra = `&code_challenge=${CHALLENGE}&code_challenge_method=S256`) =>
+  `/oauth/authorize?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=s${extra}`;
+
+/** Slack's page (the fake's, over HTTP): Maya signs in; the callback URL Slack sends the browser to. */
+async function slackSignsIn(app: FastifyInstance, slackUrl: string): Promise<string> {
+  const url = new URL(slackUrl);
+  const res = await fetch(url.origin + url.pathname, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), user: DEMO_USER_ID }).toString(),
+  });
+  const back = new URL(res.headers.get('location') as string);
+  void app;
+  return `${back.pathname}${back.search}`;
+}
+
+/** Through consent and Slack to the code the client receives. */
+async function code(app: FastifyInstance): Promise<{ clientId: string; code: string }> {
+  const clientId = await registered(app);
+  const jar = new Jar(app);
+  const page = (await jar.send({ method: 'GET', url: authorizePath(clientId) })).body;
+  const toSlack = await jar.send(
+    form('/oauth/consent', {
+      pending: field(page, 'pending'),
+      csrf: field(page, 'csrf'),
+      decision: 'approve',
+    }),
+  );
+  const callback = await slackSignsIn(app, toSlack.headers.location as string);
+  const back = new URL((await jar.send({ method: 'GET', url: callback })).headers.location as string);
+  return { clientId, code: back.searchParams.get('code') as string };
+}
+
+/** The people's page signed in: the jar (session cookie) and the page's CSRF token. */
+async function signedInPage(app: FastifyInstance): Promise<{ jar: Jar; csrf: string }> {
+  const jar = new Jar(app);
+  const toSlack = await jar.send({ method: 'GET', url: '/signin/slack' });
+  await jar.send({ method: 'GET', url: await slackSignsIn(app, toSlack.headers.location as string) });
+  const page = (await jar.send({ method: 'GET', url: '/signin' })).body;
+  return { jar, csrf: field(page, 'csrf') };
+}
+
+function signedEvent(body: string): InjectOptions {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    method: 'POST',
+    url: '/slack/events',
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': slackSignature(SIGN_IN.SLACK_SIGNING_SECRET as string, timestamp, body),
+    },
+    payload: body,
+  };
+}
+
+const BODY_ROUTES: Array<[string, string]> = [
+  ['registerClient', '/oauth/register'],
+  ['decideConsent', '/oauth/consent'],
+  ['issueToken', '/oauth/token'],
+  ['revokeToken', '/oauth/revoke'],
+  ['createPersonalToken', '/signin/token'],
+  ['signOut', '/signout'],
+  ['slackEvents', '/slack/events'],
+];
+const GET_ROUTES: Array<[string, string]> = [
+  ['getAuthorizationServerMetadata', '/.well-known/oauth-authorization-server'],
+  ['getProtectedResourceMetadata', '/.well-known/oauth-protected-resource'],
+  ['getMcpProtectedResourceMetadata', '/.well-known/oauth-protected-resource/mcp'],
+  ['authorize', '/oauth/authorize'],
+  ['slackCallback', '/oauth/slack/callback'],
+  ['getSignInPage', '/signin'],
+  ['startSignIn', '/signin/slack'],
+];
+
+/** Every documented status of the sign-in routes; `pressure` and `overloaded` as the other cases have them. */
+export function signInContractCases(pressure: Partial<Config>, overloaded: [string, string]): SignInCase[] {
+  const on = (c: Omit<SignInCase, 'config'> & { config?: Partial<Config> }): SignInCase => ({
+    ...c,
+    config: { ...SIGN_IN, ...c.config },
+  });
+  const all = [
+    ...GET_ROUTES.map(([op, url]) => [op, 'GET', url]),
+    ...BODY_ROUTES.map(([op, url]) => [op, 'POST', url]),
+  ] as Array<[string, 'GET' | 'POST', string]>;
+  return [
+    // Off (no settings): 404 naming them. Overloaded: 503, whatever the route.
+    ...all.map(([op, method, url]) => ({ op, status: 404, request: { method, url }, error: OFF })),
+    ...all.map(([op, method, url]) =>
+      on({ op, status: 503, pressure: true, config: pressure, request: { method, url }, error: overloaded }),
+    ),
+    // Bodies: too large, or neither a form nor JSON.
+    ...BODY_ROUTES.map(([op, url]) =>
+      on({
+        op,
+        status: 413,
+        request:
+          op === 'slackEvents'
+            ? json(url, { x: 'y'.repeat(1_100_000) })
+            : form(url, { x: 'y'.repeat(70_000) }),
+        error: ['FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'],
+      }),
+    ),
+    ...BODY_ROUTES.map(([op, url]) =>
+      on({
+        op,
+        status: 415,
+        request: { method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'x' },
+        error: [
+          'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+          'Unsupported Media Type: send Content-Type: application/json',
+        ],
+      }),
+    ),
+
+    on({
+      op: 'getAuthorizationServerMetadata',
+      status: 200,
+      request: { method: 'GET', url: '/.well-known/oauth-authorization-server' },
+    }),
+    on({
+      op: 'getProtectedResourceMetadata',
+      status: 200,
+      request: { method: 'GET', url: '/.well-known/oauth-protected-resource' },
+    }),
+    on({
+      op: 'getMcpProtectedResourceMetadata',
+      status: 200,
+      request: { method: 'GET', url: '/.well-known/oauth-protected-resource/mcp' },
+    }),
+
+    on({
+      op: 'registerClient',
+      status: 201,
+      request: json('/oauth/register', { redirect_uris: [REDIRECT] }),
+    }),
+    on({
+      op: 'registerClient',
+      status: 400,
+      request: json('/oauth/register', { redirect_uris: ['ftp://x/cb'] }),
+    }),
+    on({
+      op: 'registerClient',
+      status: 429,
+      before: Array.from({ length: 20 }, () => json('/oauth/register', { redirect_uris: [REDIRECT] })),
+      request: json('/oauth/register', { redirect_uris: [REDIRECT] }),
+    }),
+
+    on({
+      op: 'authorize',
+      status: 200,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => ({ method: 'GET', url: authorizePath(await registered(app)) }),
+    }),
+    on({
+      op: 'authorize',
+      status: 302,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => ({ method: 'GET', url: authorizePath(await registered(app), '') }),
+    }),
+    on({
+      op: 'authorize',
+      status: 400,
+      request: { method: 'GET', url: authorizePath('asc_unknownunknownunknownunknownunkn') },
+    }),
+
+    on({
+      op: 'decideConsent',
+      status: 303,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        const jar = new Jar(app);
+        const page = (await jar.send({ method: 'GET', url: authorizePath(await registered(app)) })).body;
+        return form(
+          '/oauth/consent',
+          { pending: field(page, 'pending'), csrf: field(page, 'csrf'), decision: 'approve' },
+          { cookie: jar.header() },
+        );
+      },
+    }),
+    on({
+      op: 'decideConsent',
+      status: 400,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        const jar = new Jar(app);
+        const page = (await jar.send({ method: 'GET', url: authorizePath(await registered(app)) })).body;
+        return form(
+          '/oauth/consent',
+          { pending: field(page, 'pending'), csrf: field(page, 'csrf'), decision: 'maybe' },
+          { cookie: jar.header() },
+        );
+      },
+    }),
+    on({
+      op: 'decideConsent',
+      status: 403,
+      request: form('/oauth/consent', { pending: 'p', csrf: 'c', decision: 'approve' }),
+    }),
+
+    on({
+      op: 'slackCallback',
+      status: 302,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        const jar = new Jar(app);
+        const toSlack = await jar.send({ method: 'GET', url: '/signin/slack' });
+        return {
+          method: 'GET',
+          url: await slackSignsIn(app, toSlack.headers.location as string),
+          headers: { cookie: jar.header() },
+        };
+      },
+    }),
+    on({ op: 'slackCallback', status: 400, request: { method: 'GET', url: '/oauth/slack/callback?code=c' } }),
+
+    on({
+      op: 'issueToken',
+      status: 200,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        const issued = await code(app);
+        return form('/oauth/token', {
+          grant_type: 'authorization_code',
+          code: issued.code,
+          code_verifier: VERIFIER,
+          client_id: issued.clientId,
+          redirect_uri: REDIRECT,
+        });
+      },
+    }),
+    on({
+      op: 'issueToken',
+      status: 400,
+      request: form('/oauth/token', { grant_type: 'authorization_code' }),
+    }),
+    on({
+      op: 'issueToken',
+      status: 401,
+      request: form('/oauth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: 'r',
+        client_id: 'asc_unknownunknownunknownunknownunkn',
+      }),
+    }),
+
+    on({ op: 'revokeToken', status: 200, request: form('/oauth/revoke', { token: 'ast_not-ours' }) }),
+    on({ op: 'revokeToken', status: 400, request: form('/oauth/revoke', {}) }),
+
+    on({ op: 'getSignInPage', status: 200, request: { method: 'GET', url: '/signin' } }),
+    on({ op: 'startSignIn', status: 302, request: { method: 'GET', url: '/signin/slack' } }),
+    on({
+      op: 'createPersonalToken',
+      status: 200,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        const { jar, csrf } = await signedInPage(app);
+        return form('/signin/token', { csrf }, { cookie: jar.header() });
+      },
+    }),
+    on({ op: 'createPersonalToken', status: 403, request: form('/signin/token', { csrf: 'x' }) }),
+    on({
+      op: 'signOut',
+      status: 303,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        const { jar, csrf } = await signedInPage(app);
+        return form('/signout', { csrf }, { cookie: jar.header() });
+      },
+    }),
+    on({ op: 'signOut', status: 403, request: form('/signout', { csrf: 'x' }) }),
+
+    on({
+      op: 'slackEvents',
+      status: 200,
+      request: { method: 'GET', url: '/' },
+      prepare: async () => signedEvent('{"type":"url_verification","challenge":"c"}'),
+    }),
+    on({
+      op: 'slackEvents',
+      status: 400,
+      request: { method: 'GET', url: '/' },
+      prepare: async () => signedEvent('not json'),
+      error: ['AS_ERR_BAD_REQUEST', 'The event body is not JSON'],
+    }),
+    on({
+      op: 'slackEvents',
+      status: 401,
+      request: {
+        method: 'POST',
+        url: '/slack/events',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      },
+      error: [
+        'AS_ERR_SLACK_SIGNATURE',
+        'Not a request signed by Slack: X-Slack-Request-Timestamp is missing or not a number',
+      ],
+    }),
+  ];
+}

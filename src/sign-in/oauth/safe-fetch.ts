@@ -22,7 +22,6 @@ for (const [net, prefix] of [
   FORBIDDEN.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -36,9 +35,7 @@ for (const [net, prefix] of [
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  // An IPv4-mapped IPv6 address is judged as the IPv4 address it maps.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return !FORBIDDEN.check(mapped, 'ipv4');
+  // BlockList judges an IPv4-mapped IPv6 address (::ffff:10.0.0.1, ::ffff:a00:1) by the IPv4 ranges.
   return !FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** What sign-in keeps in the shared store; each kind is one key prefix. */
 export type RecordKind =
@@ -20,6 +20,10 @@ export type RecordKind =
 
 /** A random secret for a browser or a client to hold (a token, a code, a session): 32 bytes, base64url. */
 export const randomSecret = (prefix = '') => `${prefix}${randomBytes(32).toString('base64url')}`;
+
+/** Whether a secret sent back (a CSRF token) is the one expected, compared in constant time. */
+export const sameSecret = (given: string, expected: string) =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
 /**
  * Names in the store: `as:v1:si:<kind>:<keyed hash>`. Secrets (our tokens, codes, states, sessions) and

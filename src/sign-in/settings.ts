@@ -1,10 +1,22 @@
 import { createHash } from 'node:crypto';
-import type { Config } from '../config.js';
 
 /** One key of TOKEN_ENCRYPTION_KEY (or an older one): its id names it in every sealed record. */
 export interface SealingKey {
   id: string;
   key: Buffer;
+}
+
+/** The settings sign-in reads (the configuration has them; config.ts checks them with this module). */
+export interface SignInConfig {
+  PUBLIC_URL?: string;
+  SLACK_CLIENT_ID?: string;
+  SLACK_CLIENT_SECRET?: string;
+  SLACK_SIGNING_SECRET?: string;
+  TOKEN_ENCRYPTION_KEY?: string;
+  TOKEN_ENCRYPTION_OLD_KEYS?: string;
+  SLACK_API_URL: string;
+  SIGN_IN_ACCESS_TOKEN_TTL_S: number;
+  SIGN_IN_GRANT_TTL_S: number;
 }
 
 /** Sign in with Slack as the configuration sets it up; absent when it is off. */
@@ -52,7 +64,7 @@ function readKey(value: string, name: string): SealingKey {
  * The sign-in settings of a configuration: undefined when none of them is set; throws a message naming the
  * missing or bad variables when only some are.
  */
-export function signInSettings(config: Config): SignInSettings | undefined {
+export function signInSettings(config: SignInConfig): SignInSettings | undefined {
   const missing = REQUIRED.filter((name) => config[name] === undefined);
   if (missing.length === REQUIRED.length) {
     if (config.SLACK_SIGNING_SECRET !== undefined || config.TOKEN_ENCRYPTION_OLD_KEYS !== undefined)

@@ -7,7 +7,7 @@ import { type EventOutcome, handleEvent, signatureProblem } from './events.js';
 import { RecordNames } from './names.js';
 import { Authorization } from './oauth/authorization.js';
 import { Clients } from './oauth/clients.js';
-import { ACCESS_TOKEN_PREFIX, type Grant, Grants, required, SCOPE } from './oauth/grants.js';
+import { ACCESS_TOKEN_PREFIX, type Grant, Grants, required } from './oauth/grants.js';
 import {
   InvalidClientError,
   InvalidGrantError,
@@ -16,10 +16,11 @@ import {
 } from './oauth/oauth-errors.js';
 import type { SafeFetchOptions } from './oauth/safe-fetch.js';
 import { type PageOutcome, pageOf, redirectTo } from './outcome.js';
-import { errorPage, peoplePage } from './pages.js';
+import { errorPage } from './pages.js';
 import { People, type PersonRecord } from './people.js';
+import { PeoplePage } from './people-page.js';
 import type { RecordStore } from './record-store.js';
-import { type Browser, CookieJar, SESSION_COOKIE, Sessions } from './sessions.js';
+import { type Browser, CookieJar, Sessions } from './sessions.js';
 import type { SignInSettings } from './settings.js';
 import { SlackOAuth, STATE_COOKIE } from './slack-oauth.js';
 import { TokenCipher } from './token-cipher.js';
@@ -78,6 +79,7 @@ export class SignIn {
   readonly sessions: Sessions;
   readonly jar: CookieJar;
   readonly authorization: Authorization;
+  readonly peoplePage: PeoplePage;
 
   constructor(private readonly deps: SignInDeps) {
     const { settings, store, clock, log } = deps;
@@ -133,6 +135,16 @@ export class SignIn {
       slack: this.slack,
       jar: this.jar,
       nameOf: (personId, record) => this.#nameOf(personId, record),
+    });
+    this.peoplePage = new PeoplePage({
+      settings,
+      slack: this.slack,
+      grants: this.grants,
+      people: this.people,
+      sessions: this.sessions,
+      jar: this.jar,
+      nameOf: (personId, record) => this.#nameOf(personId, record),
+      signOut: (personId, epoch) => this.signOut(personId, epoch),
     });
   }
 
@@ -259,54 +271,6 @@ export class SignIn {
     return redirectTo('/signin', cookies);
   }
 
-  /** GET /signin/slack: off to Slack's sign-in page, bound to this browser. */
-  async startPageSignIn(): Promise<PageOutcome> {
-    const { url, state } = await this.slack.authorizeUrl({ kind: 'page' });
-    return redirectTo(url, [this.jar.set(STATE_COOKIE, state, 600)]);
-  }
-
-  /** GET /signin. */
-  async page(browser: Browser, options: { notice?: string; token?: string } = {}): Promise<PageOutcome> {
-    const signedIn = await this.#session(browser);
-    const view = { publicUrl: this.settings.issuer, notice: options.notice, token: options.token };
-    if (!signedIn)
-      return pageOf(200, peoplePage(view), browser.sessionId ? [this.jar.clear(SESSION_COOKIE)] : []);
-    const { personId, record, csrf } = signedIn;
-    const name = await this.#nameOf(personId, record);
-    return pageOf(
-      200,
-      peoplePage({
-        ...view,
-        signedIn: { name, team: record.teamName ?? record.teamId, userId: record.userId, csrf },
-      }),
-    );
-  }
-
-  /** POST /signin/token: a personal token for curl or a CLI, shown once. */
-  async personalToken(form: Record<string, string | undefined>, browser: Browser): Promise<PageOutcome> {
-    const signedIn = await this.#session(browser);
-    if (!signedIn || form.csrf !== signedIn.csrf) return this.#notFromPage();
-    const tokens = await this.grants.issuePersonal({
-      personId: signedIn.personId,
-      epoch: signedIn.record.epoch,
-      clientId: 'personal',
-      clientName: 'Personal token',
-      resource: this.settings.serviceResource,
-      scope: SCOPE,
-    });
-    await this.people.touch(signedIn.personId);
-    return this.page(browser, { token: tokens.access_token });
-  }
-
-  /** POST /signout. */
-  async pageSignOut(form: Record<string, string | undefined>, browser: Browser): Promise<PageOutcome> {
-    const signedIn = await this.#session(browser);
-    if (!signedIn || form.csrf !== signedIn.csrf) return this.#notFromPage();
-    await this.signOut(signedIn.personId, signedIn.record.epoch);
-    await this.sessions.end(browser.sessionId);
-    return redirectTo('/signin?signed_out=1', [this.jar.clear(SESSION_COOKIE)]);
-  }
-
   /** POST /slack/events: 401 unless signed by Slack; then url_verification or a revocation. */
   async event(rawBody: string, headers: { timestamp?: string; signature?: string }): Promise<EventOutcome> {
     const secret = this.settings.signingSecret;
@@ -322,24 +286,6 @@ export class SignIn {
     const outcome = await handleEvent(payload, this.people);
     if (outcome.kind !== 'challenge') this.deps.log.info(outcome, 'Slack event');
     return outcome;
-  }
-
-  #notFromPage(): PageOutcome {
-    return pageOf(
-      403,
-      errorPage(
-        'Not sent from your page',
-        'This form did not come from your sign-in page in this browser: open /signin and try again.',
-      ),
-    );
-  }
-
-  async #session(browser: Browser) {
-    const session = await this.sessions.read(browser.sessionId);
-    if (!session) return undefined;
-    const record = await this.people.read(session.personId);
-    if (!record || record.epoch !== session.epoch) return undefined;
-    return { personId: session.personId, record, csrf: session.csrf };
   }
 
   async #nameOf(personId: string, record: PersonRecord): Promise<string> {

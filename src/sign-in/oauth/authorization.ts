@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { RecordNames } from '../names.js';
-import { randomSecret } from '../names.js';
+import { randomSecret, sameSecret } from '../names.js';
 import { type PageOutcome, pageOf, redirectTo } from '../outcome.js';
 import { consentPage, errorPage } from '../pages.js';
 import type { People, PersonRecord } from '../people.js';
@@ -52,9 +51,6 @@ export interface AuthorizationDeps {
   /** A person's display name for the consent page. */
   nameOf: (personId: string, record: PersonRecord) => Promise<string>;
 }
-
-const sameText = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * The authorization endpoint and the consent step (OAuth 2.1 with PKCE S256): the client and its exact
@@ -133,7 +129,7 @@ export class Authorization {
   /** The consent form: approve (then Slack, or straight back with a code) or deny. */
   async decide(form: Record<string, string | undefined>, browser: Browser): Promise<PageOutcome> {
     const { pending: pendingId = '', csrf = '', decision } = form;
-    if (!browser.browserId || !pendingId || !sameText(csrf, this.#csrf(browser.browserId, pendingId)))
+    if (!browser.browserId || !pendingId || !sameSecret(csrf, this.#csrf(browser.browserId, pendingId)))
       return pageOf(
         403,
         errorPage(

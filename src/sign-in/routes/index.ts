@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Errors } from '../../errors.js';
+import authorizeRoutes from './authorize-routes.js';
 import eventsRoute from './events-route.js';
 import metadataRoutes from './metadata-routes.js';
 import oauthRoutes from './oauth-routes.js';
@@ -12,6 +13,7 @@ export default async function signInRoutes(app: FastifyInstance) {
     done(app.signIn ? undefined : new Errors.SignInNotConfigured()),
   );
   await app.register(metadataRoutes);
+  await app.register(authorizeRoutes);
   await app.register(oauthRoutes);
   await app.register(peopleRoutes);
   await app.register(eventsRoute);

@@ -55,7 +55,9 @@ export default async function peopleRoutes(app: FastifyInstance) {
       const notice = Object.keys(NOTICES).find((key) => query[key] !== undefined);
       return sendOutcome(
         reply,
-        await enabled().page(browser(request.headers.cookie), { notice: notice && NOTICES[notice] }),
+        await enabled().peoplePage.show(browser(request.headers.cookie), {
+          notice: notice && NOTICES[notice],
+        }),
       );
     },
   );
@@ -72,7 +74,7 @@ export default async function peopleRoutes(app: FastifyInstance) {
         response: { 302: redirectResponse('Slack’s sign-in page'), ...offAndUnavailable },
       },
     },
-    async (_request, reply) => sendOutcome(reply, await enabled().startPageSignIn()),
+    async (_request, reply) => sendOutcome(reply, await enabled().peoplePage.startSignIn()),
   );
 
   app.post(
@@ -101,7 +103,7 @@ export default async function peopleRoutes(app: FastifyInstance) {
     async (request, reply) =>
       sendOutcome(
         reply,
-        await enabled().personalToken(request.body as Form, browser(request.headers.cookie)),
+        await enabled().peoplePage.personalToken(request.body as Form, browser(request.headers.cookie)),
       ),
   );
 
@@ -131,7 +133,7 @@ export default async function peopleRoutes(app: FastifyInstance) {
     async (request, reply) =>
       sendOutcome(
         reply,
-        await enabled().pageSignOut(request.body as Form, browser(request.headers.cookie)),
+        await enabled().peoplePage.signOut(request.body as Form, browser(request.headers.cookie)),
         true,
       ),
   );

@@ -462,16 +462,23 @@ describe('POST /oauth/token', () => {
     ).toBe('invalid_grant');
   });
 
-  it('malformed requests are invalid_request or unsupported_grant_type, never a 500', async () => {
+  it('malformed requests are invalid_request, unsupported_grant_type or invalid_client, never a 500', async () => {
+    const clientId = await newClient();
     const dup = await fetch(`${s.base}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=refresh_token&grant_type=authorization_code&client_id=x',
+      body: `grant_type=refresh_token&grant_type=authorization_code&client_id=${clientId}`,
     }).then(json);
     expect([
-      await exchange({ grant_type: 'password', client_id: 'x' }),
-      await exchange({ grant_type: 'authorization_code', client_id: 'x' }),
+      await exchange({ grant_type: 'password', client_id: clientId }),
+      await exchange({ grant_type: 'authorization_code', client_id: clientId }),
       await exchange({ grant_type: 'authorization_code' }),
+      await exchange({
+        grant_type: 'authorization_code',
+        client_id: 'asc_unknownunknownunknownunknownunkn',
+        code: 'c',
+        code_verifier: 'v',
+      }),
       dup,
     ]).toEqual([
       {
@@ -483,6 +490,14 @@ describe('POST /oauth/token', () => {
       },
       { status: 400, body: { error: 'invalid_request', error_description: 'code is required' } },
       { status: 400, body: { error: 'invalid_request', error_description: 'client_id is required' } },
+      {
+        status: 401,
+        body: {
+          error: 'invalid_client',
+          error_description:
+            'client_id asc_unknownunknownunknownunknownunkn is not registered here (or its registration expired): register again',
+        },
+      },
       {
         status: 400,
         body: { error: 'invalid_request', error_description: 'body/grant_type must be string' },

@@ -8,12 +8,14 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import {
+  DEMO_OTHER_TOKEN,
   DEMO_OTHER_USER_ID,
   DEMO_TEAM_ID,
   DEMO_USER_ID,
   deliverEvent,
   tokensRevokedEvent,
 } from '../fake-slack/index.js';
+import { API_TOKEN } from '../test/helper.js';
 import {
   CLIENT_SECRET,
   ENCRYPTION_KEY,
@@ -97,6 +99,37 @@ try {
   }
   console.log(
     `seconds from delivery to B's first 401, 7 rounds: ${seconds.map((s) => s.toFixed(3)).join(', ')}; median ${median(seconds).toFixed(3)} s`,
+  );
+
+  // (4, before the scan) What a signed-in request costs: a cached search with a person's token (three record
+  // reads and an AES-GCM open in Redis' replica) against the same search with an API token and X-Slack-Token.
+  const { tokens: timed } = await signInWithSdk(a.base, DEMO_USER_ID);
+  issued.push(timed.access_token, timed.refresh_token as string);
+  const cached = async (headers: Record<string, string>) => {
+    const res = await fetch(`${a.base}/search/messages?query=deploy%20cost&count=3`, { headers });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const person = { authorization: `Bearer ${timed.access_token}` };
+  const service = { authorization: `Bearer ${API_TOKEN}`, 'x-slack-token': DEMO_OTHER_TOKEN };
+  await cached(person);
+  await cached(service);
+  const rounds: Array<{ person: number; service: number }> = [];
+  for (let round = 0; round < 5; round++) {
+    const time = async (headers: Record<string, string>) => {
+      const start = performance.now();
+      for (let i = 0; i < 200; i++) if ((await cached(headers)) !== 200) throw new Error('not 200');
+      return (performance.now() - start) / 200;
+    };
+    rounds.push({ service: await time(service), person: await time(person) });
+  }
+  const p = median(rounds.map((r) => r.person));
+  const svc = median(rounds.map((r) => r.service));
+  console.log(
+    '\n## What a signed-in request costs (cached search, replica A on Redis, 200 sequential requests, 5 rounds)',
+  );
+  console.log(
+    `median ms per request: API token + X-Slack-Token ${svc.toFixed(2)}, signed-in person ${p.toFixed(2)} (×${(p / svc).toFixed(2)})`,
   );
 
   // (3) The scan.

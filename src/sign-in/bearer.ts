@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AccessArea, ApiClient } from '../access/api-tokens.js';
+import { SCOPE } from './oauth/grants.js';
 import { type SignedInPerson, SignIn } from './sign-in.js';
 
 /** Where RFC 9728 protected resource metadata is served: the service's, and /mcp's. */
@@ -34,7 +35,12 @@ export function challengeOf(
 ): string | undefined {
   if (!signIn) return undefined;
   const path = request.routeOptions.url === '/mcp' ? `${RESOURCE_METADATA_PATH}/mcp` : RESOURCE_METADATA_PATH;
-  const parts = [`Bearer realm="agent-search"`, `resource_metadata="${signIn.settings.issuer}${path}"`];
+  // MCP 2025-11-25: the scope to ask for, beside where to ask (RFC 9728 resource_metadata).
+  const parts = [
+    `Bearer realm="agent-search"`,
+    `resource_metadata="${signIn.settings.issuer}${path}"`,
+    `scope="${SCOPE}"`,
+  ];
   if (refusedToken) {
     parts.push('error="invalid_token"');
     // A header value is ASCII without quotes or backslashes (RFC 6750 §3: error_description is %x20-21 / %x23-5B / %x5D-7E).

@@ -119,9 +119,9 @@ describe('metadata', () => {
       rest.headers.get('www-authenticate'),
     ]).toEqual([
       401,
-      `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource/mcp", scope="slack:read"`,
       401,
-      `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource"`,
+      `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource", scope="slack:read"`,
     ]);
   });
 });
@@ -546,7 +546,7 @@ describe('acting as the person', () => {
         message:
           'No Slack identity for this request: sign in with Slack (a bearer token from this server, see /signin) or send X-Slack-Token (a user token, xoxp-…); a service may use SLACK_USER_TOKEN',
       },
-      challenge: `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource"`,
+      challenge: `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource", scope="slack:read"`,
     });
   });
 

@@ -16,6 +16,8 @@ const SECRET_PARAM =
 // Slack tokens (xoxp-, xoxb-, xoxe.xoxp-, …) and bearer credentials, wherever they occur in a log line.
 const SLACK_TOKEN = /xox[a-z]?[a-z.]*-[A-Za-z0-9-]+/gi;
 const BEARER = /(bearer\s+)[^\s",\\]+/gi;
+// The access and refresh tokens Sign in with Slack issues (ast_…, asr_…).
+const ISSUED_TOKEN = /\bas[tr]_[A-Za-z0-9_-]{20,}/g;
 
 /** The URL with the values of secret-looking query parameters replaced. */
 export function redactUrl(url: string): string {
@@ -43,7 +45,10 @@ function decodeURIComponentSafe(s: string): string {
 
 /** Last line of defence: no Slack token or bearer credential leaves the process in a log line. */
 export function scrubSecrets(line: string): string {
-  return line.replace(SLACK_TOKEN, '[Redacted]').replace(BEARER, '$1[Redacted]');
+  return line
+    .replace(SLACK_TOKEN, '[Redacted]')
+    .replace(BEARER, '$1[Redacted]')
+    .replace(ISSUED_TOKEN, '[Redacted]');
 }
 
 type PinoOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;

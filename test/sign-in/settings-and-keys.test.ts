@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config.js';
+import { scrubSecrets } from '../../src/logging/log-options.js';
 import { RecordNames } from '../../src/sign-in/names.js';
 import { People, type PersonRecord } from '../../src/sign-in/people.js';
 import { MemoryRecordStore } from '../../src/sign-in/record-store.js';
@@ -135,5 +136,15 @@ describe('refresh ahead of expiry, in proportion to the lifetime', () => {
       refreshDue(rotating(60_000), 51_000),
       refreshDue({ ...rotating(60_000), refreshToken: undefined, expiresAt: undefined }, 10 ** 12),
     ]).toEqual([false, true, false, true, false]);
+  });
+});
+
+describe('the logs’ last line of defence', () => {
+  it('scrubs the tokens sign-in issues and Slack’s rotating ones, wherever a line holds them', () => {
+    expect(
+      scrubSecrets(
+        '{"msg":"x ast_6Q2yW0n1Jm4T8cV3xP9aR5kL7sD2fG0hB1nM3vC8zX4 y asr_Z9yX8wV7uT6sR5qP4oN3mL2kJ1iH0gF9eD8cB7aA6z5 xoxe.xoxp-1-abc xoxe-1-def"}',
+      ),
+    ).toBe('{"msg":"x [Redacted] y [Redacted] [Redacted] [Redacted]"}');
   });
 });

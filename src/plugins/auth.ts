@@ -112,8 +112,9 @@ async function auth(app: FastifyInstance) {
     'authenticate',
     (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       // An access token this server issued to a signed-in person (only when sign-in is configured).
+      // (An API token that happens to look like one stays an API token.)
       const issued = signedInBearer(app.signIn, request.headers.authorization);
-      if (issued !== undefined) {
+      if (issued !== undefined && !clientOf(issued)) {
         app.signIn?.authenticate(issued).then(
           (person) => {
             request.person = person;

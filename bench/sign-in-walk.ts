@@ -29,6 +29,8 @@ async function startDemo(): Promise<{ base: string; stop: () => void }> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // However this script ends (a closed pipe included), the demo ends with it.
+  process.once('exit', () => child.kill('SIGTERM'));
   for (let i = 0; i < 300 && !(await healthy(port)); i++) await new Promise((r) => setTimeout(r, 100));
   return { base: `http://localhost:${port}`, stop: () => child.kill('SIGTERM') };
 }

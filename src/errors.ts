@@ -28,6 +28,7 @@ export const Errors = {
     400,
   ),
   SlackNotFound: createError('AS_ERR_SLACK_NOT_FOUND', 'Slack: %s', 404),
+  FileTooComplex: createError('AS_ERR_FILE_TOO_COMPLEX', '%s', 422),
   SlackBadRequest: createError('AS_ERR_SLACK_BAD_REQUEST', 'Slack refused the request: %s', 400),
   SlackRateLimited: createError(
     'AS_ERR_SLACK_RATE_LIMITED',

@@ -58,6 +58,7 @@ const SLACK: Example[] = [
   ],
   [401, 'AS_ERR_SLACK_AUTH', 'Slack rejected the X-Slack-Token: token_revoked'],
   [403, 'AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'],
+  [403, 'AS_ERR_SLACK_ACCESS_DENIED', 'Slack denied this user access: access_denied'],
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: thread_not_found'],
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: no channel named #deploy that this Slack token can see'],
   [429, 'AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 42 s'],

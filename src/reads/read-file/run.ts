@@ -41,8 +41,11 @@ export async function readFile(
   params: ReadFileParams,
   wording: FindWording,
 ): Promise<{ body: FileBody; cache: CacheStatus }> {
+  // A file shared in no public channel is asked again within ACCESS_RECHECK_MS, never served stale.
   const info = await deps.slack
-    .cached(access, 'files.info', { file: params.file_id }, 'list')
+    .cachedUnlessPrivate(access, 'files.info', { file: params.file_id }, (body) =>
+      isObject(body.file) ? body.file.is_public === true : false,
+    )
     .catch((err: unknown) => {
       const code = slackCodeOf(err);
       if (code && GONE.has(code))

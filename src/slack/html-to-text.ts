@@ -89,6 +89,13 @@ export function htmlToText(html: string, limits: ConvertLimits): Converted {
       if (trimmed.startsWith(state.emojiEcho)) rest = trimmed.slice(state.emojiEcho.length);
       if (trimmed) state.emojiEcho = undefined;
     }
+    // One text may be the whole document: what is past the size limit is not written.
+    const room = limits.maxChars - state.writer.length;
+    if (rest.length > room) {
+      rest = rest.slice(0, Math.max(0, room));
+      stoppedBy ??= 'size';
+      tokenizer.pause();
+    }
     state.writer.text(rest);
   };
   const open = () => {

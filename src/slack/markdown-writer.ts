@@ -176,7 +176,8 @@ export class MarkdownWriter {
     this.endCell();
     const cells = table.row;
     table.row = undefined;
-    if (cells.length === 0) return;
+    // Canvases end tables with a row of empty cells: a row with no text says nothing.
+    if (cells.length === 0 || (table.rows > 0 && cells.every((cell) => !cell))) return;
     this.block(1);
     this.#word(`| ${cells.join(' | ')} |`);
     if (table.rows++ === 0) {

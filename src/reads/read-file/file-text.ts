@@ -57,25 +57,29 @@ export async function fileText(
   else {
     const raw = got.bytes.toString('utf8');
     const read = { read: true, downloaded: got.bytes.length, cut: got.truncated } as const;
-    result =
-      as === 'html'
-        ? { ...read, ...(await htmlText(deps, access, file, raw)), format: 'markdown' }
-        : { ...read, text: raw, format: 'text' };
+    const html = as === 'html' ? await htmlText(deps, access, raw) : undefined;
+    if (html && 'why' in html) result = { read: false, why: html.why };
+    else if (html) result = { ...read, ...html, format: 'markdown' };
+    else result = { ...read, text: raw, format: 'text' };
   }
   // A refusal, a failure or a conversion cut short by time is tried again next time; only text read is kept.
   if (result.read && result.short?.by !== 'time') await answers.set(key, result, [info]);
   return { ...result, fromCache: false };
 }
 
-/** An HTML file's text, off the event loop, its mentions named for this caller. */
-async function htmlText(deps: FindDeps, access: SlackAccess, file: SlackObject, raw: string) {
+/** An HTML file's text, off the event loop, its mentions named for this caller; or why there is none. */
+async function htmlText(
+  deps: FindDeps,
+  access: SlackAccess,
+  raw: string,
+): Promise<{ text: string; short?: CutShort } | { why: string }> {
   let converted: Converted;
   try {
     converted = await deps.html.convert(raw, access.deadline);
   } catch (err) {
     if (!(err instanceof ConversionFailed)) throw err;
     if (err.kind === 'busy') throw withRetryAfter(new Errors.Overloaded(1), 1);
-    throw new Errors.FileTooComplex(`File ${str(file.id) ?? ''}: ${err.message}: open it in Slack`);
+    return { why: err.message };
   }
   const text = nameMentions(converted.text, await mentionNames(deps, access, converted.text));
   if (converted.complete) return { text };

@@ -89,7 +89,10 @@ export class HtmlConversions {
     const stopAt = Math.min(Date.now() + this.#convertMs, deadline - DEADLINE_MARGIN_MS);
     let converted: Converted;
     try {
-      converted = await this.#pool.run({ html, maxChars: MAX_HTML_TEXT_CHARS, stopAt }, stopAt + GRACE_MS);
+      // The thread stops itself at stopAt; it is ended only when it overruns that (or cannot even start) by
+      // the grace, or until just before the request's deadline, whichever is later.
+      const end = Math.max(stopAt + GRACE_MS, deadline - 100);
+      converted = await this.#pool.run({ html, maxChars: MAX_HTML_TEXT_CHARS, stopAt }, end);
     } catch (err) {
       if (err instanceof WorkerBusy || (err instanceof WorkerTimeout && !err.started))
         throw new ConversionFailed('busy', 'every HTML conversion thread is busy');

@@ -75,7 +75,7 @@ workspace.files.push(
   file('F0REDIRECT', 'moved.html', '<p>x</p>', { redirectTo: 'http://127.0.0.1:41001.evil/x' }),
   file('F0PRIVATEF', 'private.html', '<p>Draft prices for the Q2 launch.</p>', {
     channels: [LAUNCH_Q2],
-    user: 'U07LEOPARK',
+    user: 'U07SOFIAGA',
   }),
 );
 const slack = await startFakeSlack({ port: 0, workspace });
@@ -108,6 +108,16 @@ const textOf = (body: string) => {
   }
 };
 console.log(`server: ${dir}`);
+// What any first requests pay once (the Slack client and the MCP SDK load on first use; a conversion thread
+// starts) is paid before measuring: a small canvas read over REST and over /mcp.
+await get('/files/F07CHECKLS');
+await send(
+  port,
+  'POST',
+  '/mcp',
+  '{"jsonrpc":"2.0","id":0,"method":"tools/call","params":{"name":"slack_read_file","arguments":{"file_id":"F07RUNBOOK"}}}',
+  as(DEMO_USER_TOKEN, MCP),
+);
 /** Waits (≤ 60 s) until the server no longer sheds load: one stall leaves it answering 503 for a while. */
 async function settle() {
   for (let i = 0; i < 120; i++) {
@@ -216,7 +226,7 @@ if (run('min_score')) {
     const r = await get(`/search/messages?query=deploy&min_score=${value}`);
     const body = JSON.parse(r.body);
     console.log(
-      `min_score: GET /search/messages?query=deploy&min_score=${value}: ${r.status} ${r.status === 200 ? `${body.messages?.length} messages` : body.message}`,
+      `min_score: GET /search/messages?query=deploy&min_score=${value}: ${r.status} ${r.status === 200 ? `${body.messages?.matches?.length} of ${body.messages?.total} matches shown` : body.message}`,
     );
   }
   const call = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slack_search_messages","arguments":{"query":"deploy","min_score":"Infinity"}}}`;
@@ -230,6 +240,8 @@ if (run('min_score')) {
 if (run('catalog')) {
   const { routerCatalogBody, hostileBodies } = await import('./router-bodies.js');
   const body = routerCatalogBody(5000);
+  // First use (the body validator compiled, a ranking thread started) is paid before measuring.
+  await send(port, 'POST', '/catalog/search', routerCatalogBody(50), as(DEMO_USER_TOKEN));
   const times: number[] = [];
   let status = 0;
   let detail = '';
@@ -241,9 +253,8 @@ if (run('catalog')) {
       times.push(r.ms);
     }
   });
-  times.sort((a, b) => a - b);
   console.log(
-    `catalog: POST /catalog/search, 5,000 router tools with input schemas (${(body.length / 1e6).toFixed(1)} MB), 5 times: ${status} ${detail}, median ${ms(times[2] ?? 0)}, max ${ms(times[4] ?? 0)}; ${health}`,
+    `catalog: POST /catalog/search, 5,000 router tools with input schemas (${(body.length / 1e6).toFixed(1)} MB), 5 times: ${status} ${detail}, ${times.map(ms).join(', ')} (the first builds the index); ${health}`,
   );
   for (const [name, hostile] of Object.entries(hostileBodies())) {
     const h = await withHealth(port, () =>

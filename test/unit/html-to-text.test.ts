@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { htmlToText, MAX_HTML_DEPTH, mentionIds, nameMentions } from '../../src/slack/html-to-text.js';
 import { CANVAS_REAL_HTML, CANVAS_REAL_TEXT } from '../fixtures/slack-canvas-real.js';
@@ -59,6 +60,65 @@ describe('htmlToText', () => {
     });
     expect(cut.readChars).toBeLessThan(html.length);
     expect(cut.text.startsWith('line\n\nline')).toBe(true);
+  });
+});
+
+describe('htmlToText on any input', () => {
+  const piece = fc.constantFrom(
+    '<b>',
+    '</b>',
+    '<p>',
+    '</p>',
+    '<div>',
+    '</div>',
+    '<ul>',
+    '<li>',
+    '</li>',
+    '</ul>',
+    '<table>',
+    '<tr>',
+    '<td>',
+    '</td>',
+    '<pre>',
+    '</pre>',
+    '<br>',
+    '<a href="https://x.example/">',
+    '</a>',
+    '<script>',
+    '</script>',
+    '<!--',
+    '-->',
+    '&lt;@U0123ABCD',
+    '&gt;',
+    '&amp;',
+    "<div data-section-style='7'>",
+    "<li class='checked'>",
+    'text',
+    ' ',
+    '\n',
+    '<',
+    '>',
+    '"',
+    "'",
+    '<img alt="x" data-is-slack>',
+    '<input type=checkbox checked>',
+    '<h2>',
+    '</h2>',
+  );
+  it('never throws, always completes, and keeps to its size limit', () => {
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 400 }),
+        fc.integer({ min: 1, max: 500 }),
+        (pieces, maxChars) => {
+          const html = pieces.join('');
+          const out = htmlToText(html, { maxChars, stopAt: Date.now() + 60_000 });
+          expect(out.text.length).toBeLessThanOrEqual(maxChars + 40);
+          expect(out.complete || out.stoppedBy === 'size').toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // `tsx bench/html-convert.ts`: the HTML converter's time for 2 MB of each hostile shape (bench/hostile-shapes.ts),
 // in a child process each, median of 3, stopped after LIMIT_S (default 120) s. SERVER_DIR: another checkout's
 // converter (before: node-html-markdown behind `htmlToText(html, names)`; after: `htmlToText(html, limits)`).
+// CANVAS=1: a real-form canvas (Slack's checklists and emoji) converted instead.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { HOSTILE_SHAPES, MORE_SHAPES } from './hostile-shapes.js';
@@ -33,6 +34,15 @@ if (process.argv[2] === '--one') {
 }
 
 console.log(`converter: ${dir}`);
+if (process.env.CANVAS) {
+  // A canvas in Slack's own export form (test/fixtures/slack-canvas-real.ts), as the converter reads it.
+  const { CANVAS_REAL_HTML } = await import('../test/fixtures/slack-canvas-real.js');
+  const { htmlToText } = await import(resolve(dir, 'src/slack/html-to-text.ts'));
+  const both = { users: new Map(), channels: new Map(), maxChars: 2_000_000, stopAt: Date.now() + 60_000 };
+  const result = await htmlToText(CANVAS_REAL_HTML, both);
+  console.log(typeof result === 'string' ? result : result.text);
+  process.exit(0);
+}
 for (const shape of [...HOSTILE_SHAPES.filter((s) => s.key !== 'p2m' && s.key !== 'b8.8k'), ...MORE_SHAPES]) {
   if (only && !only.includes(shape.key)) continue;
   const started = performance.now();

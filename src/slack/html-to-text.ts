@@ -5,7 +5,7 @@ import { MarkdownWriter } from './markdown-writer.js';
 
 /** Elements open at once at most: deeper ones are read as their text (browsers cap depth the same way). */
 export const MAX_HTML_DEPTH = 128;
-/** How many tokens are read between two looks at the clock and the output's size. */
+/** How many tokens are read between two looks at the clock. */
 const CHECK_EVERY = 512;
 /** Attributes the conversion reads, each kept up to MAX_ATTRIBUTE chars; all others are skipped unread. */
 const WANTED = new Set([
@@ -66,11 +66,11 @@ export function htmlToText(html: string, limits: ConvertLimits): Converted {
   let tokens = 0;
   let stoppedBy: Converted['stoppedBy'];
 
+  // The size at every token (so the text ends within one token's markup of the limit), the clock now and then.
   const check = (at: number) => {
     read = at;
-    if (++tokens % CHECK_EVERY !== 0) return;
-    if (state.writer.length >= limits.maxChars) stoppedBy = 'size';
-    else if (Date.now() >= limits.stopAt) stoppedBy = 'time';
+    if (state.writer.length >= limits.maxChars) stoppedBy ??= 'size';
+    else if (++tokens % CHECK_EVERY === 0 && Date.now() >= limits.stopAt) stoppedBy ??= 'time';
     if (stoppedBy) tokenizer.pause();
   };
   // Text and entities between two tags are written as one piece.

@@ -84,7 +84,7 @@ export class MarkdownWriter {
   /** A block of its own (`---`). */
   rule(text: string): void {
     this.block(2);
-    this.#word(text);
+    this.#word(text, false);
     this.block(2);
   }
 
@@ -128,7 +128,7 @@ export class MarkdownWriter {
 
   startPre(): void {
     this.block(2);
-    this.#word('```');
+    this.#word('```', false);
     this.#pre = true;
     this.#preFresh = true;
     this.#newlines = 1;
@@ -137,7 +137,7 @@ export class MarkdownWriter {
   endPre(): void {
     this.#pre = false;
     this.#newlines = 1;
-    this.#word('```');
+    this.#word('```', false);
     this.block(2);
   }
 
@@ -177,12 +177,12 @@ export class MarkdownWriter {
     const cells = table.row;
     table.row = undefined;
     // Canvases end tables with a row of empty cells: a row with no text says nothing.
-    if (cells.length === 0 || (table.rows > 0 && cells.every((cell) => !cell))) return;
+    if (cells.every((cell) => !cell)) return;
     this.block(1);
-    this.#word(`| ${cells.join(' | ')} |`);
+    this.#word(`| ${cells.join(' | ')} |`, false);
     if (table.rows++ === 0) {
       this.block(1);
-      this.#word(`| ${cells.map(() => '---').join(' | ')} |`);
+      this.#word(`| ${cells.map(() => '---').join(' | ')} |`, false);
     }
   }
 
@@ -202,12 +202,13 @@ export class MarkdownWriter {
     return this.#parts.join('').trim();
   }
 
-  #word(word: string): void {
+  /** `word` after any pending break or space; inside the inline marks unless it is structure (`marks` false). */
+  #word(word: string, marks = true): void {
     const cell = this.#table?.cell;
     if (cell) {
       if (this.#space && cell.length > 0) cell.push(' ');
       this.#space = false;
-      this.#openMarks();
+      if (marks) this.#openMarks();
       cell.push(word);
       this.#length += word.length + 1;
       return;
@@ -228,7 +229,8 @@ export class MarkdownWriter {
       this.#write(this.#lead);
       this.#lead = '';
     }
-    this.#openMarks();
+    if (marks) this.#openMarks();
+    else this.#closeMarks();
     this.#write(word);
   }
 

@@ -113,7 +113,8 @@ describe('htmlToText on any input', () => {
         (pieces, maxChars) => {
           const html = pieces.join('');
           const out = htmlToText(html, { maxChars, stopAt: Date.now() + 60_000 });
-          expect(out.text.length).toBeLessThanOrEqual(maxChars + 40);
+          // Within one token's markup (here a link's close, at most 22 characters) and the marks left open.
+          expect(out.text.length).toBeLessThanOrEqual(maxChars + 60);
           expect(out.complete || out.stoppedBy === 'size').toBe(true);
         },
       ),

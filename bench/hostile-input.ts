@@ -2,11 +2,10 @@
 // own process (SERVER_DIR: another checkout's, for a before/after comparison), with the fake Slack here.
 // Prints, for each, the statuses, times and /healthz latency during it; and the worst bodies within the
 // body limits (REST and /mcp): parse, validate and answer time. ONLY=1,2,… runs some of them.
-import { spawn } from 'node:child_process';
-import { type IncomingHttpHeaders, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { createDemoWorkspace, DEMO_USER_TOKEN, startFakeSlack } from '../fake-slack/index.js';
+import { type Answer, withHealth as healthWhile, ms, send as sendTo } from './health-probe.js';
 import { spawnServer } from './spawn-server.js';
 
 const TOKEN = 'bench-hostile-token';
@@ -21,84 +20,11 @@ const { port, stop } = await spawnServer(dir, TOKEN, {
   API_RATE_LIMIT_MAX: '100000',
 });
 
-interface Answer {
-  status: number;
-  ms: number;
-  body: string;
-  headers: IncomingHttpHeaders;
-}
 const MCP = { accept: 'application/json, text/event-stream' };
-function send(method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) {
-  const started = performance.now();
-  return new Promise<Answer>((done) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        agent: false,
-        headers: { 'content-type': 'application/json', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          done({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - started,
-            body: text,
-            headers: res.headers,
-          }),
-        );
-      },
-    );
-    req.on('error', (err) =>
-      done({ status: 0, ms: performance.now() - started, body: String(err), headers: {} }),
-    );
-    req.end(body);
-  });
-}
+const send = (method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) =>
+  sendTo(port, method, path, body, headers);
 const authed = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${TOKEN}`, ...extra });
-const ms = (n: number) => `${Math.round(n)} ms`;
-
-// The prober runs in a process of its own, so the load this bench generates does not delay its timings.
-const PROBE = `
-const { get } = require('node:http');
-const times = []; let failed = 0; let running = true;
-process.on('message', () => { running = false; });
-(async () => {
-  while (running) {
-    const started = performance.now();
-    const ok = await new Promise((done) => {
-      get({ host: '127.0.0.1', port: Number(process.argv[1]), path: '/healthz', agent: false }, (res) => {
-        res.resume(); res.on('end', () => done(res.statusCode === 200));
-      }).on('error', () => done(false));
-    });
-    if (ok) times.push(performance.now() - started); else failed++;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  process.send({ times, failed }, () => process.exit(0));
-})();`;
-
-/** /healthz every 50 ms, from another process, while `work` runs: answered, failed, median and worst latency. */
-async function withHealth<T>(work: () => Promise<T>): Promise<{ result: T; health: string }> {
-  const prober = spawn(process.execPath, ['-e', PROBE, String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const report = new Promise<{ times: number[]; failed: number }>((done) =>
-    prober.once('message', done as never),
-  );
-  await new Promise((r) => setTimeout(r, 200));
-  const result = await work();
-  prober.send('stop');
-  const { times, failed } = await report;
-  times.sort((a, b) => a - b);
-  const health = `/healthz ${times.length} ok, ${failed} failed, median ${ms(times[times.length >> 1] ?? 0)}, max ${ms(times[times.length - 1] ?? 0)}`;
-  return { result, health };
-}
+const withHealth = <T>(work: () => Promise<T>) => healthWhile(port, work);
 
 /** `clients` loops sending `make()` for `seconds`: statuses and median time. */
 async function loops(clients: number, seconds: number, make: () => Promise<Answer>): Promise<string> {

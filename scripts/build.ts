@@ -8,7 +8,7 @@ import pkg from '../package.json' with { type: 'json' };
 // code and the dependencies shipped as many small ES modules that read no files at run time (TypeBox ~250,
 // the MCP SDK and zod), with what they import that is not a dependency of ours. Every other dependency stays
 // a package that dist/ imports from node_modules. Dynamic imports stay lazy (code splitting); the worker the
-// catalog ranks on is an entry point of its own, beside the chunks.
+// catalog ranks on and the one HTML files convert on are entry points of their own, beside the chunks.
 const BUNDLED = new Set(['@sinclair/typebox', '@modelcontextprotocol/sdk', 'zod']);
 // Bundled CommonJS (the SDK's ajv-formats) calls require(), which an ES module has only when given one.
 const REQUIRE =
@@ -22,7 +22,12 @@ const external = Object.keys(pkg.dependencies)
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/mcp-stdio.ts', 'src/catalog/rank-worker.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/mcp-stdio.ts',
+    'src/catalog/rank-worker.ts',
+    'src/reads/read-file/html-worker.ts',
+  ],
   outdir,
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',

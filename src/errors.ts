@@ -51,6 +51,7 @@ export const Errors = {
     "Slack rejected the service's own Slack token: %s",
     502,
   ),
+  SlackAccessDenied: createError('AS_ERR_SLACK_ACCESS_DENIED', 'Slack denied this user access: %s', 403),
   SlackMissingScope: createError('AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope %s', 403),
   SlackTokenType: createError(
     'AS_ERR_SLACK_TOKEN_TYPE',
@@ -121,9 +122,14 @@ export const Errors = {
     'The body holds more than %d objects and arrays, the limit',
     400,
   ),
-  JsonTooManyKeys: createError(
+  JsonObjectTooBig: createError(
     'AS_ERR_BODY_TOO_COMPLEX',
-    'The body holds more than %d object keys, the limit',
+    'An object in the body holds more than %d keys, the limit',
+    400,
+  ),
+  JsonTooManyKeyNames: createError(
+    'AS_ERR_BODY_TOO_COMPLEX',
+    'The body holds more than %d distinct key names, the limit',
     400,
   ),
   JsonTooManyValues: createError(

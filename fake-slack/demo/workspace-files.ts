@@ -20,53 +20,121 @@ const day = (n: number, hour = 10) => MARCH + (n - 1) * 86_400 + hour * 3_600;
 
 const CANVAS = { filetype: 'quip', mimetype: 'application/vnd.slack-docs', prettyType: 'Canvas' } as const;
 
-/** Canvases download as a whole HTML page: head, styles, then the document. */
-const canvasPage = (title: string, body: string) =>
-  `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:Slack-Lato,sans-serif;line-height:1.5}h1{font-size:1.8em}ul.checklist{list-style:none}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px 8px}</style></head>\n<body>\n${body}\n</body></html>\n`;
+/**
+ * A canvas as Slack's file host serves it (`url_private_download` of a `quip` file): Quip's HTML, no page around
+ * it. Blocks carry `temp:C:…` ids, paragraphs are `p.line`, lists are `<ul>`s inside
+ * `<div data-section-style='5|6|7'>` (bullets, numbered, checklist: a ticked item is `li.checked`), nested
+ * lists are `<ul>`s beside their parent item, item text sits in `<span>`s ending in `<br/>`, table cells hold
+ * `p.line`s, and a custom emoji is an `<img>` in a `<control>`, its `:name:` repeated after it. The shape of
+ * real downloads published with shibayu36/slack-explorer-mcp's tests (canvas_converter_test.go,
+ * canvas_html_stripper_test.go), in our own words.
+ */
+class CanvasHtml {
+  #n = 0;
+  #id = () => `temp:C:${(0x3a7 + this.#n++ * 7919).toString(16).padStart(6, '0')}`;
+  h = (level: number, text: string) => `<h${level} id='${this.#id()}'>${text}</h${level}>\n\n`;
+  line = (text: string) => `<p id='${this.#id()}' class='line'>${text}</p>\n\n`;
+  /** `style`: 5 bullets, 6 numbered, 7 checklist; an item `[text, true]` is ticked. */
+  list = (style: 5 | 6 | 7, items: (string | [string, boolean])[]) => {
+    const li = (item: string | [string, boolean], i: number) => {
+      const [text, ticked] = typeof item === 'string' ? [item, false] : item;
+      const id = this.#id();
+      return `<li id='${id}' class='${ticked ? 'checked' : ''}' style=''${i === 0 ? " value='1'" : ''}><span id='${id}'>${text}</span>\n\n<br/></li>`;
+    };
+    return `<div data-section-style='${style}' class="" style=""><ul id='${this.#id()}'>${items.map(li).join('')}</ul></div>`;
+  };
+  table = (rows: string[][]) =>
+    `<table>${rows.map((r) => `<tr>${r.map((c) => `<td>${this.line(c)}</td>`).join('')}</tr>`).join('')}</table>\n`;
+  emoji = (name: string) =>
+    `<control data-remapped="true" id="${this.#id()}"><img src="https://emoji.slack-edge.com/T07ACMEDMO/${name}/1a2b3c.png" alt="${name}" data-is-slack style="width: 18px">:${name}:</img></control>`;
+}
 
-const RUNBOOK = canvasPage(
-  'Deploy rollback runbook',
-  `<h1>Deploy rollback runbook</h1>
-<p>Owner: &lt;@${PRIYA}&gt;. Escalate in &lt;#${INCIDENTS}&gt;; deploy chatter stays in &lt;#${ENGINEERING}&gt;.</p>
-<h2>When to roll back</h2>
-<ul><li>Error rate above <b>2%</b> for 5 minutes after a deploy</li><li>p99 latency above 800 ms on <code>api-gateway</code></li><li>Any data-loss alarm, immediately</li></ul>
-<h2>Steps</h2>
-<ol><li>Freeze merges: post in &lt;#${ENGINEERING}&gt;</li><li>Run <code>deployctl rollback --to previous</code></li><li>Watch the <a href="https://grafana.acme-demo.example/d/deploys">deploy dashboard</a> for 10 minutes</li><li>Write the incident note from the <a href="https://wiki.acme-demo.example/runbooks/incident-template">template</a></li></ol>
-<h2>Before closing</h2>
-<ul class="checklist"><li class="checked">Rollback verified on canary</li><li class="checked">Status page updated</li><li>Post-incident review booked with &lt;@${AMARA}&gt;</li></ul>
-<h2>Contacts</h2>
-<table><tr><th>Area</th><th>Who</th><th>Hours (UTC)</th></tr><tr><td>Platform</td><td>&lt;@${MAYA}&gt;</td><td>08–17</td></tr><tr><td>SRE on call</td><td>&lt;@${PRIYA}&gt;</td><td>24/7</td></tr></table>
-<script>window.slackCanvasBoot && window.slackCanvasBoot()</script>`,
-);
+const runbook = () => {
+  const c = new CanvasHtml();
+  return [
+    c.h(1, 'Deploy rollback runbook'),
+    c.line(
+      `Owner: &lt;@${PRIYA}&gt;. Escalate in &lt;#${INCIDENTS}&gt;; deploy chatter stays in &lt;#${ENGINEERING}&gt;.`,
+    ),
+    c.h(2, 'When to roll back'),
+    c.list(5, [
+      'Error rate above <b>2%</b> for 5 minutes after a deploy',
+      'p99 latency above 800 ms on <code>api-gateway</code>',
+      'Any data-loss alarm, immediately',
+    ]),
+    c.h(2, 'Steps'),
+    c.list(6, [
+      `Freeze merges: post in &lt;#${ENGINEERING}&gt;`,
+      'Run <code>deployctl rollback --to previous</code>',
+      'Watch the <a href="https://grafana.acme-demo.example/d/deploys">deploy dashboard</a> for 10 minutes',
+      'Write the incident note from the <a href="https://wiki.acme-demo.example/runbooks/incident-template">template</a>',
+    ]),
+    c.h(2, 'Before closing'),
+    c.list(7, [
+      ['Rollback verified on canary', true],
+      ['Status page updated', true],
+      `Post-incident review booked with &lt;@${AMARA}&gt;`,
+    ]),
+    c.h(2, 'Contacts'),
+    c.table([
+      ['Area', 'Who', 'Hours (UTC)'],
+      ['Platform', `&lt;@${MAYA}&gt;`, '08–17'],
+      ['SRE on call', `&lt;@${PRIYA}&gt;`, '24/7'],
+    ]),
+  ].join('');
+};
 
-const BRIEF = canvasPage(
-  'Project brief: Search everywhere',
-  `<h1>Project brief: Search everywhere</h1>
-<p><i>Status: approved 4 March 2026.</i> Driver: &lt;@${LEO}&gt;; design: &lt;@${JONAS}&gt;.</p>
-<h2>Problem</h2>
-<p>Agents find messages but not the runbooks, briefs and people behind them.</p>
-<h2>Goals</h2>
-<ol><li>Find files and canvases by title and text</li><li>Find channels by topic and purpose</li><li>Find people by role</li></ol>
-<h2>Non-goals</h2>
-<ul><li>Editing canvases</li><li>Admin search across workspaces</li></ul>
-<h2>Milestones</h2>
-<table><tr><th>Milestone</th><th>Date</th></tr><tr><td>Beta in &lt;#${PRODUCT}&gt;</td><td>2026-04-15</td></tr><tr><td>General availability</td><td>2026-06-01</td></tr></table>
-<p>Spec: <a href="https://docs.acme-demo.example/search-everywhere">docs.acme-demo.example/search-everywhere</a></p>`,
-);
+const brief = () => {
+  const c = new CanvasHtml();
+  return [
+    c.h(1, 'Project brief: Search everywhere'),
+    c.line(`<i>Status: approved 4 March 2026.</i> Driver: &lt;@${LEO}&gt;; design: &lt;@${JONAS}&gt;.`),
+    c.h(2, 'Problem'),
+    c.line('Agents find messages but not the runbooks, briefs and people behind them.'),
+    c.h(2, 'Goals'),
+    c.list(6, [
+      'Find files and canvases by title and text',
+      'Find channels by topic and purpose',
+      'Find people by role',
+    ]),
+    c.h(2, 'Non-goals'),
+    c.list(5, ['Editing canvases', 'Admin search across workspaces']),
+    c.h(2, 'Milestones'),
+    c.table([
+      ['Milestone', 'Date'],
+      [`Beta in &lt;#${PRODUCT}&gt;`, '2026-04-15'],
+      ['General availability', '2026-06-01'],
+    ]),
+    c.line(
+      'Spec: <a href="https://docs.acme-demo.example/search-everywhere">docs.acme-demo.example/search-everywhere</a>',
+    ),
+  ].join('');
+};
 
-const CHECKLIST = canvasPage(
-  'Release checklist',
-  `<h1>Release checklist</h1>
-<p>Copy this canvas for each release; tick as you go.</p>
-<ul class="checklist"><li class="checked">Changelog written</li><li class="checked">Migrations reviewed by &lt;@${TOMASZ}&gt;</li><li>Feature flags set to 10%</li><li>Announce in &lt;#${GENERAL}&gt;</li></ul>
-<h3>Rollback</h3>
-<p>See the deploy rollback runbook in &lt;#${INCIDENTS}&gt;.</p>`,
-);
+const checklist = () => {
+  const c = new CanvasHtml();
+  return [
+    c.h(1, 'Release checklist'),
+    c.line(`Copy this canvas for each release; tick as you go ${c.emoji('shipit')}`),
+    c.list(7, [
+      ['Changelog written', true],
+      [`Migrations reviewed by &lt;@${TOMASZ}&gt;`, true],
+      'Feature flags set to 10%',
+      `Announce in &lt;#${GENERAL}&gt;`,
+    ]),
+    c.h(3, 'Rollback'),
+    c.line(`See the deploy rollback runbook in &lt;#${INCIDENTS}&gt;.`),
+  ].join('');
+};
 
-const PRICING = canvasPage(
-  'Q2 launch pricing notes',
-  `<h1>Q2 launch pricing notes</h1><p>Draft prices for the Q2 launch: not for sharing outside #launch-q2.</p><ul><li>Team: $8 per seat</li><li>Business: $15 per seat</li></ul>`,
-);
+const pricing = () => {
+  const c = new CanvasHtml();
+  return [
+    c.h(1, 'Q2 launch pricing notes'),
+    c.line('Draft prices for the Q2 launch: not for sharing outside #launch-q2.'),
+    c.list(5, ['Team: $8 per seat', 'Business: $15 per seat']),
+  ].join('');
+};
 
 const SNIPPET = `#!/usr/bin/env bash
 # Canary deploy: 10% of traffic, then everyone after checks pass.
@@ -98,7 +166,7 @@ export const demoFiles = (): WorkspaceFile[] => [
     ...CANVAS,
     mode: 'quip',
     channels: [INCIDENTS],
-    content: RUNBOOK,
+    content: runbook(),
   },
   {
     id: BRIEF_CANVAS,
@@ -109,7 +177,7 @@ export const demoFiles = (): WorkspaceFile[] => [
     ...CANVAS,
     mode: 'quip',
     channels: [PRODUCT],
-    content: BRIEF,
+    content: brief(),
   },
   {
     id: CHECKLIST_CANVAS,
@@ -120,7 +188,7 @@ export const demoFiles = (): WorkspaceFile[] => [
     ...CANVAS,
     mode: 'quip',
     channels: [ENGINEERING],
-    content: CHECKLIST,
+    content: checklist(),
   },
   {
     id: PRICING_CANVAS,
@@ -131,7 +199,7 @@ export const demoFiles = (): WorkspaceFile[] => [
     ...CANVAS,
     mode: 'quip',
     channels: [LAUNCH_Q2],
-    content: PRICING,
+    content: pricing(),
   },
   {
     id: DEPLOY_SNIPPET,

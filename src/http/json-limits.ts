@@ -11,12 +11,18 @@ export const MAX_JSON_DEPTH = 64;
  */
 export const MAX_JSON_CONTAINERS = 50_000;
 /**
- * Object keys a request body may hold in all. Keys are the costliest part of a parse: each distinct name
- * is interned and shapes the objects that hold it (~1 µs a key when all differ, so 700,000 keys in one
- * object blocked the event loop 0.5–1 s). MCP Router sends ~19 keys a tool (its largest request seen:
- * 527 tools, 10,041 keys), so ~1,300 such tools fit, and 5,000 tools without an inputSchema.
+ * Keys one object may hold. A parse costs most where key names are new: each distinct name is interned and
+ * shapes the object that holds it (700,000 keys in one object blocked the event loop 0.5–2 s). The keys of
+ * ordinary repeated shapes cost little (MCP Router's 5,000 tools with input schemas: 85,000 keys of 34 names,
+ * parsed in ~20–40 ms), so they are not counted in all: what is bounded is one object's keys and the body's
+ * distinct names (MAX_JSON_KEY_NAMES).
  */
-export const MAX_JSON_KEYS = 25_000;
+export const MAX_JSON_OBJECT_KEYS = 5_000;
+/**
+ * Distinct key names a body may hold: 5,000 objects of 30 names each, all distinct (150,000), parsed in
+ * ~0.5 s; 20,000 cost a few ms. MCP Router's requests use a few dozen names, plus each tool's parameters.
+ */
+export const MAX_JSON_KEY_NAMES = 20_000;
 /** Values (array items and object members) a request body may hold in all: `[0,0,…]` parses ~10× cheaper than keys. */
 export const MAX_JSON_VALUES = 200_000;
 
@@ -43,27 +49,37 @@ function stringEnd(text: string, start: number): number {
 
 /**
  * Refuses JSON text that nests deeper than MAX_JSON_DEPTH, or holds more than MAX_JSON_CONTAINERS objects
- * and arrays, MAX_JSON_KEYS keys or MAX_JSON_VALUES values, in one pass over the text before it is
- * parsed (so no parse, recursion, structured clone or stringify ever meets a costlier value). Keys are
- * counted by their colons, values by commas plus one a container. The text need not be valid JSON: the
- * parser says so.
+ * and arrays, MAX_JSON_VALUES values, MAX_JSON_OBJECT_KEYS keys in one object or MAX_JSON_KEY_NAMES distinct
+ * key names, in one pass over the text before it is parsed (so no parse, recursion, structured clone or
+ * stringify ever meets a costlier value). Keys are counted by their colons (each the string before it),
+ * values by commas plus one a container. The text need not be valid JSON: the parser says so.
  */
 export function assertJsonWithinLimits(text: string): void {
   let depth = 0;
   let containers = 0;
-  let keys = 0;
   let commas = 0;
+  // Keys of the object open at each depth, and the names seen (kept only up to the limit).
+  const keysAt = new Int32Array(MAX_JSON_DEPTH + 2);
+  const names = new Set<string>();
+  let lastString = -1;
+  let lastEnd = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === QUOTE) i = stringEnd(text, i);
-    else if (c === COMMA) {
+    if (c === QUOTE) {
+      lastString = i;
+      i = stringEnd(text, i);
+      lastEnd = i;
+    } else if (c === COMMA) {
       if (++commas > MAX_JSON_VALUES) throw new Errors.JsonTooManyValues(MAX_JSON_VALUES);
     } else if (c === COLON) {
-      if (++keys > MAX_JSON_KEYS) throw new Errors.JsonTooManyKeys(MAX_JSON_KEYS);
+      if (++keysAt[depth] > MAX_JSON_OBJECT_KEYS) throw new Errors.JsonObjectTooBig(MAX_JSON_OBJECT_KEYS);
+      if (lastString >= 0) names.add(text.slice(lastString + 1, lastEnd));
+      if (names.size > MAX_JSON_KEY_NAMES) throw new Errors.JsonTooManyKeyNames(MAX_JSON_KEY_NAMES);
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (++depth > MAX_JSON_DEPTH) throw new Errors.JsonTooDeep(MAX_JSON_DEPTH);
       if (++containers > MAX_JSON_CONTAINERS) throw new Errors.JsonTooManyContainers(MAX_JSON_CONTAINERS);
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+      keysAt[depth] = 0;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth = Math.max(0, depth - 1);
   }
   if (commas + containers > MAX_JSON_VALUES) throw new Errors.JsonTooManyValues(MAX_JSON_VALUES);
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../cache/types.js';
 import { createUserQuota } from '../rate-gates/user-quota.js';
 import type { ReadServices } from '../reads/read-definition.js';
+import { HtmlConversions } from '../reads/read-file/html-conversions.js';
 import { RTS_USER_QUOTA } from '../reads/search-messages/rts-search.js';
 import { createSearchBackend } from '../reads/search-messages/search-backends.js';
 import { downloadPolicy } from '../slack-client/download-file.js';
@@ -41,6 +42,8 @@ async function reads(app: FastifyInstance, opts: SlackSearchPluginOptions) {
   const answers = createAnswerCache({ store: app.cache.store, clock: opts.clock, onHit: opts.onAnswerHit });
   const directories = createDirectories({ slack: app.slack, store: app.cache.store, clock: opts.clock });
   app.addHook('onClose', async () => directories.close());
+  const html = new HtmlConversions();
+  app.addHook('onClose', () => html.close());
   app.decorate('readServices', {
     config,
     slack: {
@@ -52,6 +55,7 @@ async function reads(app: FastifyInstance, opts: SlackSearchPluginOptions) {
       backendKind: config.SLACK_SEARCH_BACKEND,
       directories,
       download: downloadPolicy(config.SLACK_API_URL),
+      html,
       clock: opts.clock,
     },
     catalog: app.catalog,

@@ -54,6 +54,7 @@ async function onBackend<T>(
   me: SlackIdentity,
   content: RtsContentType,
   cursor: FindCursor | undefined,
+  wording: FindWording,
   run: { rts: () => Promise<T>; legacy: (note?: string) => Promise<T> },
 ): Promise<T> {
   const id = deps.slack.identityOf(access);
@@ -63,6 +64,11 @@ async function onBackend<T>(
   const useRts = cursor
     ? cursor.kind === 'rts'
     : deps.backendKind === 'rts' || (deps.backendKind === 'auto' && scoped && !switchedOff.has(id));
+  // SLACK_SEARCH_BACKEND holds for every cursor too: one made by hand, or by a replica set otherwise, is refused.
+  if (cursor && deps.backendKind !== 'auto' && useRts !== (deps.backendKind === 'rts'))
+    throw new Errors.BadRequest(
+      `${wording.param('cursor')} was issued by ${useRts ? "Slack's real-time search" : 'the legacy search'}, which this service does not use (SLACK_SEARCH_BACKEND=${deps.backendKind}): search again without it`,
+    );
   if (!useRts) return run.legacy();
   try {
     return await run.rts();
@@ -114,7 +120,7 @@ export async function runFind<T>(
 ): Promise<T> {
   const cursor = readCursor(raw.cursor, raw.wording, raw.what);
   const me = await deps.slack.whoAmI(access);
-  return onBackend(deps, access, me, content, cursor, {
+  return onBackend(deps, access, me, content, cursor, raw.wording, {
     rts: () => run.rts(me, cursor?.kind === 'rts' ? cursor : undefined),
     legacy: (note) => run.legacy(me, cursor, note),
   });

@@ -4,6 +4,7 @@ import type { DownloadPolicy } from '../slack-client/download-file.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { AnswerCache } from '../slack-search/answer-cache.js';
 import type { Directories } from '../slack-search/directory.js';
+import type { HtmlConversions } from './read-file/html-conversions.js';
 import type { SearchBackend } from './search-messages/search-backend.js';
 import type { SearchBackendKind } from './search-messages/search-backends.js';
 
@@ -23,5 +24,7 @@ export interface PipelineDeps {
   directories: Directories;
   /** Where file downloads may come from, how big and how slow. */
   download: DownloadPolicy;
+  /** HTML files (canvases, pages) converted to text off the event loop, bounded in time and size. */
+  html: HtmlConversions;
   clock: Clock;
 }

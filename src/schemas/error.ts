@@ -69,6 +69,7 @@ const SLACK: Example[] = [
     'X-Slack-Token cannot be sent with a signed-in person’s bearer token: the request acts as that person only',
   ],
   [403, 'AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'],
+  [403, 'AS_ERR_SLACK_ACCESS_DENIED', 'Slack denied this user access: access_denied'],
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: thread_not_found'],
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: no channel named #deploy that this Slack token can see'],
   [429, 'AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 42 s'],

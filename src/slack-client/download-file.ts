@@ -89,7 +89,9 @@ export async function downloadFile(
     const location = res.headers.get('location');
     if (res.status >= 300 && res.status < 400 && location) {
       res.body?.cancel().catch(() => {});
-      target = new URL(location, url).href;
+      const next = URL.parse(location, url);
+      if (!next) return { ok: false, reason: `${hostOf(url)} redirects to something that is not a URL` };
+      target = next.href;
       continue;
     }
     if (res.status !== 200 || !res.body) {

@@ -2,7 +2,21 @@ import type { ErrorCode as SdkCode } from '@slack/web-api';
 import { Errors, type RetryableError } from '../errors.js';
 
 const AUTH = new Set(['invalid_auth', 'not_authed', 'token_revoked', 'account_inactive', 'token_expired']);
-const NOT_FOUND = new Set(['channel_not_found', 'thread_not_found', 'message_not_found', 'user_not_found']);
+const NOT_FOUND = new Set([
+  'channel_not_found',
+  'thread_not_found',
+  'message_not_found',
+  'user_not_found',
+  'file_not_found',
+  'file_deleted',
+]);
+/** Slack refusing this user what they asked for: theirs to fix, and never answered from a cached copy. */
+const ACCESS_DENIED = new Set([
+  'access_denied',
+  'no_permission',
+  'ekm_access_denied',
+  'team_access_not_granted',
+]);
 const BAD_REQUEST = new Set([
   'invalid_cursor',
   'invalid_ts_latest',
@@ -68,6 +82,7 @@ function mapCode(e: SdkError, code: string | undefined, method: string, callerTo
       );
     if (code === 'not_allowed_token_type') return new Errors.SlackTokenType(method);
     if (NOT_FOUND.has(code)) return new Errors.SlackNotFound(code);
+    if (ACCESS_DENIED.has(code)) return new Errors.SlackAccessDenied(code);
     if (BAD_REQUEST.has(code)) return new Errors.SlackBadRequest(code);
     return new Errors.SlackUnavailable(`${method} answered ${code}`);
   }

@@ -121,6 +121,32 @@ export class SlackGateway {
   }
 
   /**
+   * A read like `cached` with the lists' lifetime, kept that long only when `open(body)` says everyone in the
+   * workspace may read what it answers (a file shared in a public channel); otherwise ACCESS_RECHECK_MS at most
+   * and never served stale, as pages of private conversations are, so a member removed from a conversation
+   * reads no more of it after that.
+   */
+  cachedUnlessPrivate(
+    access: SlackAccess,
+    method: string,
+    args: Record<string, unknown>,
+    open: (body: SlackBody) => boolean,
+  ): Promise<Cached<SlackBody>> {
+    const { channelListTtlMs, staleGraceMs } = this.deps.options;
+    let isOpen = false;
+    const policy = {
+      ttlMs: (body: SlackBody) => {
+        isOpen = open(body);
+        return isOpen ? channelListTtlMs : Math.min(channelListTtlMs, ACCESS_RECHECK_MS);
+      },
+      get graceMs() {
+        return isOpen ? staleGraceMs : 0;
+      },
+    };
+    return this.#bounded(access, this.#call(access, method, args, policy));
+  }
+
+  /**
    * One Slack call whose answer is never stored (Slack forbids keeping Real-time Search results): no cache
    * read or write, only this process's in-flight sharing, so identical concurrent calls make one. `admit`
    * runs once per shared call before it (a per-user quota); the deadline and rate gate apply as usual.
@@ -149,10 +175,21 @@ export class SlackGateway {
     return this.#teamMemo(access, 'user', 'users.info', { user: userId }, (body) => displayNameOf(body.user));
   }
 
-  /** A conversation's name (conversations.info, memoised like user names): `deploys`, or undefined for a DM. */
+  /**
+   * A conversation's name: `deploys`, or undefined for a DM. A public channel's from the workspace's memo of
+   * conversations.info (as user names); a private channel's only as this caller may see it, asked with their
+   * own token (kept ACCESS_RECHECK_MS, never stale), so no one learns a name Slack would not show them.
+   */
   async channelName(access: SlackAccess, channel: string): Promise<string | undefined> {
     const info = await this.#channelInfo(access, channel);
-    return info ? info.slice(info.indexOf('|') + 1) || undefined : undefined;
+    if (info?.startsWith('public|')) return info.slice('public|'.length) || undefined;
+    if (!info?.startsWith('private|')) return undefined;
+    const deadline = Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS);
+    const policy = { ttlMs: () => ACCESS_RECHECK_MS, graceMs: 0 };
+    const own = this.#call({ ...access, deadline }, 'conversations.info', { channel }, policy);
+    const body = await this.#bounded({ ...access, deadline }, own).catch(() => undefined);
+    const named = body?.value.channel as Record<string, unknown> | undefined;
+    return typeof named?.name === 'string' && named.name ? named.name : undefined;
   }
 
   /**
@@ -166,14 +203,17 @@ export class SlackGateway {
     return info?.startsWith('public|') ?? false;
   }
 
-  /** `public|deploys`, `private|launch`, `dm|`: one conversations.info answer, shared by the name and the kind. */
+  /**
+   * `public|deploys`, `private|`, `dm|`: one conversations.info answer, shared by the name and the kind. A
+   * private channel's name is not kept here: the memo is the whole workspace's.
+   */
   #channelInfo(access: SlackAccess, channel: string): Promise<string | undefined> {
     return this.#teamMemo(access, 'channel-info', 'conversations.info', { channel }, (body) => {
       const info = body.channel as Record<string, unknown> | undefined;
       if (!info) return undefined;
       if (info.is_im === true || info.is_mpim === true) return 'dm|';
       const name = typeof info.name === 'string' ? info.name : '';
-      return `${info.is_private === true ? 'private' : 'public'}|${name}`;
+      return info.is_private === true ? 'private|' : `public|${name}`;
     });
   }
 
@@ -184,7 +224,7 @@ export class SlackGateway {
     args: Record<string, string>,
     read: (body: SlackBody) => string | undefined,
   ): Promise<string | undefined> {
-    const deadline = Math.min(access.deadline, this.deps.clock() + NAME_LOOKUP_MS);
+    const deadline = Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS);
     return this.#bounded(
       { ...access, deadline },
       this.#teamLookup(access, deadline, kind, method, args, read),

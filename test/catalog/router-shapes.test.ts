@@ -3,6 +3,7 @@ import type { ToolInfo } from '../../src/catalog/index.js';
 import { ROUTER_CASES, ROUTER_TOOLS, type RouterCase } from '../fixtures/router-requests.js';
 import { structured } from '../mcp/mcp-client.js';
 import { useMcpHarness } from '../support/mcp-harness.js';
+import { routerCatalogBody } from '../support/router-bodies.js';
 import { echoOf, postCatalog } from '../support/router-echo.js';
 
 // MCP Router's request shapes (test/fixtures/router-requests.ts) through POST /catalog/search and
@@ -51,6 +52,16 @@ describe("MCP Router's request shapes", () => {
       expect(structured(mcp)).toEqual(body);
     },
   );
+
+  it('answers 5,000 tools with their input schemas (~85,000 keys of repeated shapes), search_tools the same', async () => {
+    const request = JSON.parse(routerCatalogBody(5000));
+    const { status, body } = await post(request);
+    expect(status).toBe(200);
+    expect(body.results).toHaveLength(20);
+    expect(body.results[0]?.toolName).toMatch(/^send_email_/);
+    const mcp = await ctx.client.callTool({ name: 'search_tools', arguments: request });
+    expect(structured(mcp)).toEqual(body);
+  });
 
   it('takes any JSON value as an input schema, and ranks on the rest', async () => {
     const odd = [true, null, 'object', 42, [], { properties: 'none' }].map((inputSchema, i) => ({

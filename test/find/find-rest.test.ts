@@ -47,7 +47,7 @@ describe('GET /files/{file_id}', () => {
       text: CHECKLIST_TEXT.slice(2, 22),
       offset: 2,
       truncated: true,
-      summary: `Read canvas "Release checklist" by @maya: 681 B of HTML as ${CHECKLIST_TEXT.length} characters of Markdown-like text. Showing characters 2–22 of ${CHECKLIST_TEXT.length}: continue with GET /files/${CHECKLIST_CANVAS}?offset=22 (max_text_chars=0 reads it all).`,
+      summary: `Read canvas "Release checklist" by @maya: 1019 B of HTML as ${CHECKLIST_TEXT.length} characters of Markdown-like text. Showing characters 2–22 of ${CHECKLIST_TEXT.length}: continue with GET /files/${CHECKLIST_CANVAS}?offset=22 (max_text_chars=0 reads it all).`,
     });
   });
 

@@ -2,8 +2,9 @@ import { get as httpGet } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorkspace, DEMO_OTHER_TOKEN, DEMO_OTHER_USER_ID } from '../../fake-slack/index.js';
-import { MAX_JSON_KEYS, MAX_JSON_VALUES } from '../../src/http/json-limits.js';
+import { MAX_JSON_KEY_NAMES, MAX_JSON_OBJECT_KEYS, MAX_JSON_VALUES } from '../../src/http/json-limits.js';
 import { API_TOKEN, authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
+import { routerCatalogBody } from '../support/router-bodies.js';
 import { waitFor } from '../support/wait-for.js';
 
 // Issue 28: what an attacker or a buggy client sends, and what others see meanwhile.
@@ -55,17 +56,37 @@ describe('nothing is read before authentication and routing', () => {
 });
 
 describe('bodies are bounded by what they cost to parse', () => {
-  it('refuses more keys than MAX_JSON_KEYS, and takes a body at the limit', async () => {
-    const over = await post('/catalog/search', catalog(keys(MAX_JSON_KEYS)));
+  it('refuses an object of more keys than MAX_JSON_OBJECT_KEYS, and takes one at the limit', async () => {
+    const over = await post('/catalog/search', catalog(keys(MAX_JSON_OBJECT_KEYS + 1)));
     expect(over.json()).toEqual(
       errorBody(
         400,
         'AS_ERR_BODY_TOO_COMPLEX',
-        `The body holds more than ${MAX_JSON_KEYS} object keys, the limit`,
+        `An object in the body holds more than ${MAX_JSON_OBJECT_KEYS} keys, the limit`,
       ),
     );
-    const at = await post('/catalog/search', catalog(keys(MAX_JSON_KEYS - 10)));
+    const at = await post('/catalog/search', catalog(keys(MAX_JSON_OBJECT_KEYS)));
     expect(at.statusCode).toBe(200);
+  });
+
+  it('refuses more distinct key names than MAX_JSON_KEY_NAMES, even in small objects', async () => {
+    const objects = Array.from({ length: MAX_JSON_KEY_NAMES / 20 + 1 }, (_, i) =>
+      JSON.stringify(Object.fromEntries(Array.from({ length: 20 }, (_, k) => [`o${i}_${k}`, 0]))),
+    );
+    const res = await post('/catalog/search', catalog(`{"enum":[${objects.join(',')}]}`));
+    expect(res.json()).toEqual(
+      errorBody(
+        400,
+        'AS_ERR_BODY_TOO_COMPLEX',
+        `The body holds more than ${MAX_JSON_KEY_NAMES} distinct key names, the limit`,
+      ),
+    );
+  });
+
+  it("answers MCP Router's 5,000 tools with their input schemas (~85,000 keys of repeated shapes)", async () => {
+    const res = await post('/catalog/search', routerCatalogBody(5000));
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.json().results).toHaveLength(20);
   });
 
   it('refuses more values than MAX_JSON_VALUES', async () => {

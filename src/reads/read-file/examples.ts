@@ -9,7 +9,7 @@ const checklist = {
   file_type: 'quip',
   kind: 'canvases',
   mimetype: 'application/vnd.slack-docs',
-  size: 681,
+  size: 1019,
   user_id: 'U07MAYACHN',
   user_name: 'maya',
   created: '2026-03-05T10:00:00Z',
@@ -18,7 +18,7 @@ const checklist = {
 
 const text = `# Release checklist
 
-Copy this canvas for each release; tick as you go.
+Copy this canvas for each release; tick as you go :shipit:
 
 - [x] Changelog written
 - [x] Migrations reviewed by @tomasz
@@ -40,7 +40,7 @@ export const fileExamples: Record<string, NamedExample> = {
       text_chars: text.length,
       offset: 0,
       truncated: false,
-      summary: `Read canvas "Release checklist" by @maya: 681 B of HTML as ${text.length} characters of Markdown-like text.`,
+      summary: `Read canvas "Release checklist" by @maya: 1019 B of HTML as ${text.length} characters of Markdown-like text.`,
     },
   },
   pdf: {
@@ -73,7 +73,7 @@ export const fileExamples: Record<string, NamedExample> = {
 
 export const fileCompactExample: NamedExample = {
   summary: 'GET /files/F07CHECKLS?response_format=compact',
-  value: `Read canvas "Release checklist" by @maya: 681 B of HTML as ${text.length} characters of Markdown-like text.
+  value: `Read canvas "Release checklist" by @maya: 1019 B of HTML as ${text.length} characters of Markdown-like text.
 file: F07CHECKLS canvas "Release checklist", by @maya=U07MAYACHN, created 2026-03-05, https://acme-demo.slack.com/docs/T07ACMEDMO/F07CHECKLS
 
 ${text}

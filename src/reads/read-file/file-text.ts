@@ -1,16 +1,29 @@
 import type { Cached } from '../../cache/types.js';
+import { Errors, withRetryAfter } from '../../errors.js';
 import { readAs } from '../../slack/file-kind.js';
 import { readableSize } from '../../slack/find-bodies.js';
-import { htmlToText, mentionIds } from '../../slack/html-to-text.js';
+import { type Converted, mentionIds, nameMentions } from '../../slack/html-to-text.js';
 import { filled, num, type SlackObject, str } from '../../slack/slack-values.js';
 import { lookUpNames } from '../../slack/user-names.js';
 import { downloadFile } from '../../slack-client/download-file.js';
 import type { SlackAccess, SlackBody } from '../../slack-client/types.js';
 import type { FindDeps } from '../find-backend.js';
+import { CONVERT_MS, ConversionFailed, MAX_HTML_TEXT_CHARS } from './html-conversions.js';
+
+/** Where an HTML file's conversion stopped short: at the time or size limit, after `read` of `of` characters. */
+export type CutShort = { by: 'time' | 'size'; read: number; of: number };
 
 /** A file's text as read once for one caller: cached per token (never served to another), as long as its files.info. */
 export type FileText =
-  | { read: true; text: string; format: 'markdown' | 'text'; downloaded: number; cut: boolean }
+  | {
+      read: true;
+      text: string;
+      format: 'markdown' | 'text';
+      downloaded: number;
+      cut: boolean;
+      /** Set when the HTML was converted only in part. */
+      short?: CutShort;
+    }
   | { read: false; why: string };
 
 /** Downloads and converts a file's text for the caller (their token), or says why none was read. */
@@ -43,23 +56,39 @@ export async function fileText(
     result = { read: false, why: 'the file host sent a web page instead of the file (a sign-in page?)' };
   else {
     const raw = got.bytes.toString('utf8');
-    const text = as === 'html' ? await htmlToText(raw, await mentionNames(deps, access, raw)) : raw;
-    result = {
-      read: true,
-      text,
-      format: as === 'html' ? 'markdown' : 'text',
-      downloaded: got.bytes.length,
-      cut: got.truncated,
-    };
+    const read = { read: true, downloaded: got.bytes.length, cut: got.truncated } as const;
+    const html = as === 'html' ? await htmlText(deps, access, raw) : undefined;
+    if (html && 'why' in html) result = { read: false, why: html.why };
+    else if (html) result = { ...read, ...html, format: 'markdown' };
+    else result = { ...read, text: raw, format: 'text' };
   }
-  // A refusal or failure is asked again next time; only text read is kept.
-  if (result.read) await answers.set(key, result, [info]);
+  // A refusal, a failure or a conversion cut short by time is tried again next time; only text read is kept.
+  if (result.read && result.short?.by !== 'time') await answers.set(key, result, [info]);
   return { ...result, fromCache: false };
 }
 
-/** Names of the people and channels an HTML document mentions (lookups bounded, never failing the read). */
-async function mentionNames(deps: FindDeps, access: SlackAccess, html: string) {
-  const ids = mentionIds(html);
+/** An HTML file's text, off the event loop, its mentions named for this caller; or why there is none. */
+async function htmlText(
+  deps: FindDeps,
+  access: SlackAccess,
+  raw: string,
+): Promise<{ text: string; short?: CutShort } | { why: string }> {
+  let converted: Converted;
+  try {
+    converted = await deps.html.convert(raw, access.deadline);
+  } catch (err) {
+    if (!(err instanceof ConversionFailed)) throw err;
+    if (err.kind === 'busy') throw withRetryAfter(new Errors.Overloaded(1), 1);
+    return { why: err.message };
+  }
+  const text = nameMentions(converted.text, await mentionNames(deps, access, converted.text));
+  if (converted.complete) return { text };
+  return { text, short: { by: converted.stoppedBy ?? 'time', read: converted.readChars, of: raw.length } };
+}
+
+/** Names of the people and channels a text mentions (lookups bounded, never failing the read). */
+async function mentionNames(deps: FindDeps, access: SlackAccess, text: string) {
+  const ids = mentionIds(text);
   const [users, channels] = await Promise.all([
     lookUpNames(ids.users, (id) => deps.slack.userName(access, id)),
     lookUpNames(ids.channels, (id) => deps.slack.channelName(access, id)),
@@ -74,6 +103,16 @@ export function downloadedNote(text: FileText & { read: true }, size: number | u
     ? ` (only the first ${readableSize(text.downloaded)} of ${readableSize(size ?? 0)} was read)`
     : '';
   return `${readableSize(text.downloaded)} of ${of}${first}`;
+}
+
+/** What a conversion cut short says: how much of the HTML it read, and which limit stopped it. */
+export function cutShortNote(short: CutShort): string {
+  const share = Math.floor((100 * short.read) / Math.max(1, short.of));
+  const limit =
+    short.by === 'time'
+      ? `its time limit (${CONVERT_MS / 1000} s)`
+      : `the text limit (${MAX_HTML_TEXT_CHARS.toLocaleString('en-US')} characters)`;
+  return `Only the first ${share}% of its HTML was converted: the conversion stopped at ${limit}; the rest is in Slack.`;
 }
 
 export const sizeOf = (file: SlackObject) => num(file.size);

@@ -1,5 +1,6 @@
 import type { CacheStatus } from '../../cache/types.js';
 import { Errors } from '../../errors.js';
+import { codePoints, unitIndex } from '../../slack/code-points.js';
 import { fileKind } from '../../slack/file-kind.js';
 import { isoOf, readableSize } from '../../slack/find-bodies.js';
 import { cutToBytes, jsonTextBytes } from '../../slack/llm-budget.js';
@@ -9,7 +10,7 @@ import { slackCodeOf } from '../../slack-client/map-slack-error.js';
 import type { SlackAccess } from '../../slack-client/types.js';
 import type { FindDeps } from '../find-backend.js';
 import type { FindWording } from '../find-wording.js';
-import { downloadedNote, type FileText, fileText } from './file-text.js';
+import { cutShortNote, downloadedNote, type FileText, fileText } from './file-text.js';
 import type { FileBody, ReadFileParams } from './schemas.js';
 
 const GONE = new Set(['file_not_found', 'file_deleted']);
@@ -40,8 +41,11 @@ export async function readFile(
   params: ReadFileParams,
   wording: FindWording,
 ): Promise<{ body: FileBody; cache: CacheStatus }> {
+  // A file shared in no public channel is asked again within ACCESS_RECHECK_MS, never served stale.
   const info = await deps.slack
-    .cached(access, 'files.info', { file: params.file_id }, 'list')
+    .cachedUnlessPrivate(access, 'files.info', { file: params.file_id }, (body) =>
+      isObject(body.file) ? body.file.is_public === true : false,
+    )
     .catch((err: unknown) => {
       const code = slackCodeOf(err);
       if (code && GONE.has(code))
@@ -82,33 +86,33 @@ function textPart(
   maxBytes: number,
   wording: FindWording,
 ) {
-  const whole = [...text.text];
-  const from = Math.min(params.offset, whole.length);
-  const end =
-    params.max_text_chars === 0 ? whole.length : Math.min(whole.length, from + params.max_text_chars);
-  let slice = whole.slice(from, end).join('');
+  // Offsets count code points, found without spreading the text (it may be 2,000,000 characters long).
+  const total = codePoints(text.text);
+  const from = Math.min(params.offset, total);
+  const end = params.max_text_chars === 0 ? total : Math.min(total, from + params.max_text_chars);
+  const start = unitIndex(text.text, from);
+  let slice = text.text.slice(start, unitIndex(text.text, end - from, start));
   // The byte cap keeps the text's start (room for the file's facts and the summary); the summary says where to read on.
   const room = maxBytes - Buffer.byteLength(JSON.stringify(about)) - 1200;
   let shownEnd = end;
   if (jsonTextBytes(slice) > room) {
     slice = cutToBytes(slice, Math.max(0, room));
-    shownEnd = from + [...slice].length - (slice ? [...TRUNCATION_NOTE].length : 0);
+    shownEnd = from + codePoints(slice) - (slice ? codePoints(TRUNCATION_NOTE) : 0);
   }
-  const truncated = shownEnd < whole.length;
+  const truncated = shownEnd < total;
   const kind = text.format === 'markdown' ? 'Markdown-like text' : 'text';
-  const parts = [
-    `Read ${label}: ${downloadedNote(text, about.size)} as ${whole.length} characters of ${kind}.`,
-  ];
+  const parts = [`Read ${label}: ${downloadedNote(text, about.size)} as ${total} characters of ${kind}.`];
+  if (text.short) parts.push(cutShortNote(text.short));
   if (truncated || from > 0) {
     const more = truncated
       ? `: continue with ${wording.readOn(about.file_id, shownEnd)} (${wording.wholeFile})`
       : '';
-    parts.push(`Showing characters ${from}–${shownEnd} of ${whole.length}${more}.`);
+    parts.push(`Showing characters ${from}–${shownEnd} of ${total}${more}.`);
   }
   return {
     text: slice,
     text_format: text.format,
-    text_chars: whole.length,
+    text_chars: total,
     offset: from,
     truncated,
     summary: parts.join(' '),

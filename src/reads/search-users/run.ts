@@ -36,17 +36,35 @@ function conciseUser(u: SlackObject, workspaceUrl: string, params: SearchUsersPa
   };
 }
 
-/** A real-time search user result: what Slack matched (`content`) is not split into title and names. */
-function conciseRtsUser(u: SlackObject): ConciseUser {
+/**
+ * A real-time search user result. Slack's samples disagree: the method's reference sends `name`, `real_name`
+ * and what matched (`content`); its guide and live answers send `full_name`, `title`, `timezone`, `email`.
+ * Whatever is there is read; what is not stays null (title, is_bot) or absent.
+ */
+function conciseRtsUser(u: SlackObject, params: SearchUsersParams): ConciseUser {
+  const realName = filled(u.real_name) ?? filled(u.full_name) ?? '';
+  const display = filled(u.display_name);
+  const tz = filled(u.timezone) ?? filled(u.tz);
   return {
     user_id: str(u.user_id) ?? '',
     name: str(u.name) ?? '',
-    real_name: str(u.real_name) ?? '',
-    title: null,
-    is_bot: null,
+    real_name: realName,
+    ...(display && display !== realName ? { display_name: display } : {}),
+    title: filled(u.title) ?? null,
+    is_bot: typeof u.is_bot === 'boolean' ? u.is_bot : null,
+    ...(params.include_deleted && u.deleted === true ? { deleted: true } : {}),
+    ...(tz ? { tz } : {}),
+    ...(params.include_email && filled(u.email) ? { email: str(u.email) } : {}),
     permalink: str(u.permalink) ?? '',
   };
 }
+
+/** A detailed real-time search user without `email` unless asked for (Slack sends it unasked). */
+const rtsDetailedUser = (params: SearchUsersParams) => (u: SlackObject) => {
+  if (params.include_email || !('email' in u)) return u;
+  const { email: _email, ...rest } = u;
+  return rest;
+};
 
 const summarise = (wording: FindWording) => (found: DirectoryFound) =>
   directorySummary(
@@ -118,9 +136,14 @@ async function viaRts(
 ): Promise<Answer> {
   const filters = { include_bots: params.include_bots, include_deleted_users: params.include_deleted };
   const page = await rtsDirectoryPage(deps, access, me, 'users', params, filters, cursor, summarise(wording));
+  const detailed = () => {
+    const results = isObject(page.detailed.results) ? page.detailed.results : {};
+    const users = page.list.map(rtsDetailedUser(params));
+    return { ...page.detailed, results: { ...results, users } };
+  };
   const body: UsersBody =
     params.response_format === 'detailed'
-      ? page.detailed
-      : { ...page.base, users: page.list.map(conciseRtsUser) };
+      ? detailed()
+      : { ...page.base, users: page.list.map((u) => conciseRtsUser(u, params)) };
   return { body, cache: 'MISS' };
 }

@@ -27,5 +27,7 @@ export const READS: readonly ReadDefinition[] = [
   searchToolsRead,
 ];
 
-/** Every schema with an `$id`: the shared ones, then each read's. */
-export const ALL_SCHEMAS: readonly TSchema[] = [...sharedSchemas, ...READS.flatMap((read) => read.schemas)];
+/** Every schema with an `$id`: the shared ones, then each read's (one a schema two reads list, once). */
+export const ALL_SCHEMAS: readonly TSchema[] = [
+  ...new Set([...sharedSchemas, ...READS.flatMap((read) => read.schemas)]),
+];

@@ -1,5 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { defineRead, slackRun } from '../read-definition.js';
+import { historyCompactExample, historyExamples } from './examples.js';
 import { channelHistory } from './run.js';
 import {
   type ChannelHistoryParams,
@@ -7,7 +9,6 @@ import {
   DetailedHistoryBody,
   HistoryParams,
   HistoryQuery,
-  historySchema,
 } from './schemas.js';
 import { HISTORY_PATH, HISTORY_TOOL } from './wording.js';
 
@@ -26,7 +27,15 @@ export const channelHistoryRead = defineRead<ChannelHistoryParams>({
     operationId: 'getChannelHistory',
     description:
       'Returns a page of a channel’s top-level messages (conversations.history), newest first, as a concise body with a summary, or with response_format=detailed Slack’s body plus the summary. `channel` is an id or `#name` (in a path: `%23name`).',
-    schema: historySchema,
+    schema: readRouteSchema({
+      params: HistoryParams,
+      querystring: HistoryQuery,
+      concise: ConciseHistoryBody,
+      detailed: DetailedHistoryBody,
+      examples: historyExamples,
+      compactExample: historyCompactExample,
+      errors: [400, 401, 403, 404, 429, 502, 503, 504],
+    }),
   },
   mcp: {
     tool: HISTORY_TOOL,

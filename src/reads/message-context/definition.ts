@@ -1,10 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { readRouteSchema } from '../../schemas/read-route.js';
+import { ConciseThreadBody, DetailedThreadBody } from '../../schemas/thread.js';
 import { defineRead, slackRun } from '../read-definition.js';
+import { contextCompactExample, contextExamples } from './examples.js';
 import { messageContext } from './run.js';
 import {
   ConciseContextBody,
   ContextQuery,
-  contextSchema,
   DetailedContextBody,
   type MessageContextParams,
 } from './schemas.js';
@@ -27,7 +29,14 @@ export const messageContextRead = defineRead<MessageContextParams>({
     summary: 'Read a Slack message with what was said around it',
     description:
       'Given a Slack message link (`url`) or `channel` + `ts`: the message, up to `before` channel messages before it and `after` after it, and its thread’s first page when it is in a thread or starts one; at most three Slack calls (none when cached). A link to another workspace than the Slack token’s is refused (400).',
-    schema: contextSchema,
+    schema: readRouteSchema({
+      querystring: ContextQuery,
+      concise: ConciseContextBody,
+      detailed: DetailedContextBody,
+      examples: contextExamples,
+      compactExample: contextCompactExample,
+      errors: [400, 401, 403, 404, 429, 502, 503, 504],
+    }),
   },
   mcp: {
     tool: CONTEXT_TOOL,
@@ -42,6 +51,6 @@ export const messageContextRead = defineRead<MessageContextParams>({
       ...(channel_id === undefined ? {} : { channel: channel_id }),
     }),
   },
-  schemas: [ConciseContextBody, DetailedContextBody],
+  schemas: [ConciseThreadBody, DetailedThreadBody, ConciseContextBody, DetailedContextBody],
   run: slackRun(messageContext),
 });

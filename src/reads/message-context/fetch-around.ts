@@ -6,7 +6,7 @@ import { pageCapNote } from '../../slack/summary.js';
 import type { Surface } from '../../slack/wording.js';
 import type { SlackAccess, SlackBody, SlackIdentity } from '../../slack-client/types.js';
 import type { PipelineDeps } from '../read-deps.js';
-import { readThread } from '../thread-replies/run.js';
+import { readThread } from '../thread-page.js';
 import type { ContextTarget, Outcome } from './context-parts.js';
 import { optional, required } from './context-parts.js';
 import type { MessageContextParams } from './schemas.js';

@@ -1,7 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { findRun } from '../find-run.js';
 import { defineRead, slackRun } from '../read-definition.js';
 import { compactFile } from './compact.js';
+import { fileCompactExample, fileExamples } from './examples.js';
 import { readFile } from './run.js';
 import {
   ConciseFileBody,
@@ -9,7 +11,6 @@ import {
   ReadFileParams,
   type ReadFileParams as ReadFileParamsType,
   ReadFileQuery,
-  readFileSchema,
 } from './schemas.js';
 import { READ_FILE_PATH, READ_FILE_TOOL } from './wording.js';
 
@@ -28,7 +29,15 @@ export const readFileRead = defineRead<ReadFileParamsType>({
     operationId: 'readFile',
     description:
       'Returns a file’s metadata (files.info) and its text, downloaded with the caller’s own token from Slack’s file host only (2 MB at most): canvases and HTML as Markdown-like text (headings, lists, checklists, links, tables; mentions as names), text, CSV and snippets as they are; PDFs, images and other files as metadata with a summary saying where to open them. `max_text_chars` and `offset` page through long texts. A file the caller cannot see is a 404.',
-    schema: readFileSchema,
+    schema: readRouteSchema({
+      params: ReadFileParams,
+      querystring: ReadFileQuery,
+      concise: ConciseFileBody,
+      detailed: DetailedFileBody,
+      examples: fileExamples,
+      compactExample: fileCompactExample,
+      errors: [400, 401, 403, 404, 429, 502, 503, 504],
+    }),
   },
   mcp: {
     tool: READ_FILE_TOOL,

@@ -1,14 +1,15 @@
+import { DetailedDirectoryBody } from '../../schemas/find.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { findRun } from '../find-run.js';
 import { defineRead, slackRun } from '../read-definition.js';
 import { compactChannels } from './compact.js';
+import { channelsCompactExample, channelsExamples } from './examples.js';
 import { searchChannels } from './run.js';
 import {
   ConciseChannel,
   ConciseChannelsBody,
-  DetailedDirectoryBody,
   type SearchChannelsParams,
   SearchChannelsQuery,
-  searchChannelsSchema,
 } from './schemas.js';
 import { CHANNELS_PATH, CHANNELS_TOOL } from './wording.js';
 
@@ -22,7 +23,14 @@ export const searchChannelsRead = defineRead<SearchChannelsParams>({
     operationId: 'searchChannels',
     description:
       'Finds channels the caller can see (public ones, and private ones they are in) by name, topic and purpose, best first: Slack’s Real-time Search (content_types=channels) when the token allows it, else a directory read from conversations.list (kept per workspace for public channels and per user for private ones, refreshed in the background; `searched` says how much of it was loaded). Archived channels only with include_archived=true.',
-    schema: searchChannelsSchema,
+    schema: readRouteSchema({
+      querystring: SearchChannelsQuery,
+      concise: ConciseChannelsBody,
+      detailed: DetailedDirectoryBody,
+      examples: channelsExamples,
+      compactExample: channelsCompactExample,
+      errors: [400, 401, 403, 429, 502, 503, 504],
+    }),
   },
   mcp: {
     tool: CHANNELS_TOOL,

@@ -1,6 +1,8 @@
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { findRun } from '../find-run.js';
 import { defineRead, slackRun } from '../read-definition.js';
 import { compactFiles } from './compact.js';
+import { filesCompactExample, filesExamples } from './examples.js';
 import { searchFiles } from './run.js';
 import {
   ConciseFile,
@@ -8,7 +10,6 @@ import {
   DetailedFilesBody,
   type SearchFilesParams,
   SearchFilesQuery,
-  searchFilesSchema,
 } from './schemas.js';
 import { FILES_PATH, FILES_TOOL } from './wording.js';
 
@@ -23,7 +24,14 @@ export const searchFilesRead = defineRead<SearchFilesParams>({
     operationId: 'searchFiles',
     description:
       'Finds files and canvases the caller can see by title, name and text: Slack’s Real-time Search (content_types=files) when the token has search:read.files (SLACK_SEARCH_BACKEND), else search.files. `types` narrows to kinds of files (Slack has no such filter: a page may hold fewer than `count`; the summary says how many were left out). Read one with GET /files/{file_id}.',
-    schema: searchFilesSchema,
+    schema: readRouteSchema({
+      querystring: SearchFilesQuery,
+      concise: ConciseFilesBody,
+      detailed: DetailedFilesBody,
+      examples: filesExamples,
+      compactExample: filesCompactExample,
+      errors: [400, 401, 403, 429, 502, 503, 504],
+    }),
   },
   mcp: {
     tool: FILES_TOOL,

@@ -1,12 +1,8 @@
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { defineRead, slackRun } from '../read-definition.js';
+import { searchCompactExample, searchExamples } from './examples.js';
 import { searchMessages } from './run.js';
-import {
-  ConciseSearchBody,
-  DetailedSearchBody,
-  type SearchMessagesParams,
-  SearchQuery,
-  searchMessagesSchema,
-} from './schemas.js';
+import { ConciseSearchBody, DetailedSearchBody, type SearchMessagesParams, SearchQuery } from './schemas.js';
 import { SEARCH_PATH, SEARCH_TOOL } from './wording.js';
 
 export const searchMessagesRead = defineRead<SearchMessagesParams>({
@@ -20,7 +16,14 @@ export const searchMessagesRead = defineRead<SearchMessagesParams>({
     operationId: 'searchMessages',
     description:
       'Runs Slack search.messages or its Real-time Search API (SLACK_SEARCH_BACKEND; `backend` says which answered) with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or with response_format=detailed Slack’s body plus the summary (and our next_cursor when there is more). Concise texts name users and channels and are cut evenly to fit MAX_RESPONSE_BYTES.',
-    schema: searchMessagesSchema,
+    schema: readRouteSchema({
+      querystring: SearchQuery,
+      concise: ConciseSearchBody,
+      detailed: DetailedSearchBody,
+      examples: searchExamples,
+      compactExample: searchCompactExample,
+      errors: [400, 401, 403, 404, 429, 502, 503, 504],
+    }),
   },
   mcp: {
     tool: SEARCH_TOOL,

@@ -1,14 +1,11 @@
+import { DetailedDirectoryBody } from '../../schemas/find.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { findRun } from '../find-run.js';
 import { defineRead, slackRun } from '../read-definition.js';
 import { compactUsers } from './compact.js';
+import { usersCompactExample, usersExamples } from './examples.js';
 import { searchUsers } from './run.js';
-import {
-  ConciseUser,
-  ConciseUsersBody,
-  type SearchUsersParams,
-  SearchUsersQuery,
-  searchUsersSchema,
-} from './schemas.js';
+import { ConciseUser, ConciseUsersBody, type SearchUsersParams, SearchUsersQuery } from './schemas.js';
 import { USERS_PATH, USERS_TOOL } from './wording.js';
 
 export const searchUsersRead = defineRead<SearchUsersParams>({
@@ -21,7 +18,14 @@ export const searchUsersRead = defineRead<SearchUsersParams>({
     operationId: 'searchUsers',
     description:
       'Finds people by handle, real name, display name and title, best first: Slack’s Real-time Search (content_types=users) when the token has search:read.users, else a directory read from users.list (per workspace, or per user for a guest, who sees only whom Slack shows them; `searched` says how much of it was loaded). Deactivated people and bots only when asked; email only with include_email=true and when Slack sends one.',
-    schema: searchUsersSchema,
+    schema: readRouteSchema({
+      querystring: SearchUsersQuery,
+      concise: ConciseUsersBody,
+      detailed: DetailedDirectoryBody,
+      examples: usersExamples,
+      compactExample: usersCompactExample,
+      errors: [400, 401, 403, 429, 502, 503, 504],
+    }),
   },
   mcp: {
     tool: USERS_TOOL,
@@ -33,6 +37,6 @@ export const searchUsersRead = defineRead<SearchUsersParams>({
     hints: {},
     output: { concise: ConciseUsersBody },
   },
-  schemas: [ConciseUser, ConciseUsersBody],
+  schemas: [ConciseUser, ConciseUsersBody, DetailedDirectoryBody],
   run: slackRun(findRun(searchUsers, compactUsers)),
 });

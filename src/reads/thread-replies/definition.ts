@@ -1,14 +1,15 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { defineRead, slackRun } from '../read-definition.js';
-import { threadReplies } from './run.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import {
   ConciseThreadBody,
   DetailedThreadBody,
   ThreadParams,
   ThreadQuery,
   type ThreadRepliesParams,
-  threadSchema,
-} from './schemas.js';
+} from '../../schemas/thread.js';
+import { defineRead, slackRun } from '../read-definition.js';
+import { threadCompactExample, threadExamples } from './examples.js';
+import { threadReplies } from './run.js';
 import { THREAD_PATH, THREAD_TOOL } from './wording.js';
 
 const ThreadArguments = Type.Object(
@@ -33,7 +34,15 @@ export const threadRepliesRead = defineRead<ThreadRepliesParams>({
     operationId: 'getThread',
     description:
       'Returns a thread (conversations.replies), oldest first, as a concise body with a summary, or with response_format=detailed Slack’s body plus the summary.',
-    schema: threadSchema,
+    schema: readRouteSchema({
+      params: ThreadParams,
+      querystring: ThreadQuery,
+      concise: ConciseThreadBody,
+      detailed: DetailedThreadBody,
+      examples: threadExamples,
+      compactExample: threadCompactExample,
+      errors: [400, 401, 403, 404, 429, 502, 503, 504],
+    }),
   },
   mcp: {
     tool: THREAD_TOOL,

@@ -1,5 +1,4 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { readRouteSchema } from '../../schemas/read-route.js';
 import {
   ChannelId,
   ConciseThreadMessage,
@@ -9,8 +8,10 @@ import {
   ResponseMetadata,
   SlackTs,
   SlackTsBound,
-} from '../../schemas/slack.js';
-import { threadCompactExample, threadExamples } from './examples.js';
+} from './slack.js';
+
+// A thread's parameters and page as the thread read takes and answers them: the message-context read
+// reads a page too.
 
 export const ThreadParams = Type.Object({
   channel: ChannelId,
@@ -34,6 +35,9 @@ export const ThreadQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** The thread read's parameters: the path's `channel` and `ts` with the query's. */
+export type ThreadRepliesParams = Static<typeof ThreadParams> & Static<typeof ThreadQuery>;
+
 export const ConciseThreadBody = Type.Object(
   {
     ok: Type.Literal(true),
@@ -54,18 +58,6 @@ export const DetailedThreadBody = Type.Object(
   },
 );
 
-export const threadSchema = readRouteSchema({
-  params: ThreadParams,
-  querystring: ThreadQuery,
-  concise: ConciseThreadBody,
-  detailed: DetailedThreadBody,
-  examples: threadExamples,
-  compactExample: threadCompactExample,
-  errors: [400, 401, 403, 404, 429, 502, 503, 504],
-});
-
-/** The thread read's parameters: the path's `channel` and `ts` with the query's. */
-export type ThreadRepliesParams = Static<typeof ThreadParams> & Static<typeof ThreadQuery>;
 export type ConciseThread = Static<typeof ConciseThreadBody>;
 /** Slack's conversations.replies body (loosely typed: passed through) with our summary. */
 export type DetailedThread = Static<typeof DetailedThreadBody> & Record<string, unknown>;

@@ -28,6 +28,7 @@ import requestId from './plugins/request-id.js';
 import slackPlugin from './plugins/slack.js';
 import type { RateGate } from './rate-gates/rate-gate.js';
 import { ALL_SCHEMAS } from './reads/reads.js';
+import { SLACK_METHODS } from './reads/registry.js';
 import type { RedisClient } from './redis/redis-client.js';
 import healthRoutes from './routes/health.js';
 import mcpRoute from './routes/mcp.js';
@@ -136,7 +137,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.redisBreaker,
   });
   await app.register(apiRateLimit, { onLimited: metrics.onApiRateLimited });
-  await app.register(cachePlugin, { clock, parts: options.cache, onEvent: metrics.onCacheEvent });
+  await app.register(cachePlugin, {
+    clock,
+    parts: options.cache,
+    onEvent: metrics.onCacheEvent,
+    slackMethods: SLACK_METHODS,
+  });
   await app.register(slackPlugin, { clock, onCall: metrics.onSlackCall, onRateWait: metrics.onRateWait });
   await app.register(catalogPlugin, { onRanked: metrics.onRanked });
   await app.register(readsPlugin, { clock, onAnswerHit: () => metrics.onCacheEvent('hit') });

@@ -7,11 +7,22 @@ import { filled, num, type SlackObject } from '../slack/slack-values.js';
 import { budgetNote, pageCapNote, staleNote, textCapNote, threadSummary } from '../slack/summary.js';
 import { decodeThreadCursor, encodeThreadCursor, type ThreadCursor } from '../slack/thread-cursor.js';
 import { capTexts } from '../slack/truncate-text.js';
-import type { Surface } from '../slack/wording.js';
 import type { SlackAccess, SlackBody, SlackIdentity } from '../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from '../slack-search/message-names.js';
-import type { PipelineDeps } from './read-deps.js';
-import { WORDING } from './wording.js';
+import { maxResponseBytes, slackGateway } from './common-services.js';
+import type { ServicesOf } from './services.js';
+import { type Wording, wholeTexts } from './wording.js';
+
+/** What reading a thread page takes (the thread and context reads add their own). */
+export const threadPageServices = { slack: slackGateway, maxResponseBytes };
+export type ThreadPageDeps = ServicesOf<typeof threadPageServices>;
+
+/**
+ * How to read on after `lastTs` when the byte cap cut a page short: on REST with `oldest`; the tool has no
+ * `oldest`, so there a smaller page.
+ */
+const readOn = (w: Wording, lastTs: string) =>
+  w.surface === 'rest' ? `continue with ${w.setting('oldest', lastTs)}` : 'ask for a smaller limit';
 
 /** The thread's size from its parent: reply_count + 1. */
 const threadSize = (messages: SlackObject[]) => {
@@ -22,7 +33,7 @@ const threadSize = (messages: SlackObject[]) => {
 
 /** The page's messages as the concise body gives them: names, not ids; a repeated parent once. */
 async function conciseMessages(
-  slack: PipelineDeps['slack'],
+  slack: ThreadPageDeps['slack'],
   access: SlackAccess,
   me: SlackIdentity,
   messages: SlackObject[],
@@ -36,14 +47,13 @@ async function conciseMessages(
 
 /** One page of a thread as the thread read answers it (a new object each time), and the Slack body it came from. */
 export async function readThread(
-  deps: PipelineDeps,
+  deps: ThreadPageDeps,
   access: SlackAccess,
   me: SlackIdentity,
   params: ThreadRepliesParams,
-  surface: Surface,
+  wording: Wording,
 ): Promise<{ body: ThreadBody; fetched: Cached<SlackBody> }> {
   const { slack } = deps;
-  const wording = WORDING[surface];
   const { channel, ts, limit, oldest, latest, inclusive } = params;
   // Positions count from the thread's start, so a window cut by oldest/latest shows none.
   const windowed = oldest !== undefined || latest !== undefined;
@@ -77,12 +87,12 @@ export async function readThread(
   }
   const notes = [
     fetched.status === 'STALE' ? staleNote(fetched.ageMs) : undefined,
-    textCapNote(capped, params.max_text_chars, wording.wholeText),
+    textCapNote(capped, params.max_text_chars, wholeTexts(wording)),
     pageCapNote(read.messages.length, limit, read.hasMore),
   ].filter((n): n is string => n !== undefined);
   const summarise = (cut: BudgetCut) => {
     const last = (list[list.length - 1] as { ts?: string } | undefined)?.ts;
-    const advice = cut.dropped && last ? wording.threadResume(last) : 'ask for a smaller limit';
+    const advice = cut.dropped && last ? readOn(wording, last) : 'ask for a smaller limit';
     const note = budgetNote(cut, deps.maxResponseBytes, 'message', advice);
     body.summary = threadSummary({
       total,

@@ -6,7 +6,7 @@ import { filled, num, type SlackObject, str } from '../../slack/slack-values.js'
 import { lookUpNames } from '../../slack/user-names.js';
 import { downloadFile } from '../../slack-client/download-file.js';
 import type { SlackAccess, SlackBody } from '../../slack-client/types.js';
-import type { FindDeps } from '../find-backend.js';
+import type { ReadFileDeps } from './services.js';
 
 /** A file's text as read once for one caller: cached per token (never served to another), as long as its files.info. */
 export type FileText =
@@ -15,7 +15,7 @@ export type FileText =
 
 /** Downloads and converts a file's text for the caller (their token), or says why none was read. */
 export async function fileText(
-  deps: FindDeps,
+  deps: ReadFileDeps,
   access: SlackAccess,
   file: SlackObject,
   info: Cached<SlackBody>,
@@ -58,7 +58,7 @@ export async function fileText(
 }
 
 /** Names of the people and channels an HTML document mentions (lookups bounded, never failing the read). */
-async function mentionNames(deps: FindDeps, access: SlackAccess, html: string) {
+async function mentionNames(deps: ReadFileDeps, access: SlackAccess, html: string) {
   const ids = mentionIds(html);
   const [users, channels] = await Promise.all([
     lookUpNames(ids.users, (id) => deps.slack.userName(access, id)),

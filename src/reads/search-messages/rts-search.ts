@@ -6,7 +6,6 @@ import { buildSearchQuery, toMeModifier } from '../../slack/build-search-query.j
 import { isQuestion, readRtsBody } from '../../slack/read-rts.js';
 import { decodeSearchCursor, encodeSearchCursor } from '../../slack/search-cursor.js';
 import { isObject } from '../../slack/slack-values.js';
-import type { Wording } from '../../slack/wording.js';
 import { slackCodeOf } from '../../slack-client/map-slack-error.js';
 import {
   RTS_CHANNEL_SCOPES,
@@ -21,13 +20,13 @@ import {
 } from '../../slack-client/rts.js';
 import type { SlackGateway } from '../../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import type { SearchMessagesParams } from '../search-messages/schemas.js';
+import { RTS_USER_QUOTA, RtsQuotaSpent } from '../rts-quota.js';
+import type { Wording } from '../wording.js';
 import { badCursor, searchFilters } from './fetch-search.js';
 import { DM_TYPES, type RtsPosition, type RtsSide, rtsOutcome, searchRtsToMe } from './rts-to-me.js';
+import type { SearchMessagesParams } from './schemas.js';
 import type { SearchOutcome } from './search-backend.js';
 
-/** Slack's Real-time Search limit: calls a minute per user, cursor pages included. */
-export const RTS_USER_QUOTA = { limit: 10, windowMs: 60_000 };
 /** How long a workspace's `is_ai_search_enabled` is reused (a failed lookup: a minute). */
 const AI_SEARCH_MEMO_MS = 3_600_000;
 const AI_SEARCH_RETRY_MS = 60_000;
@@ -41,23 +40,6 @@ export interface RtsSearchDeps {
   /** Retry-After for a 503 when Slack keeps answering assistant_search_context_disabled. */
   defaultRetryAfterS: number;
 }
-
-/** The per-user quota is spent: no RTS call before `retryAfterS`. */
-export class RtsQuotaSpent extends Error {
-  readonly code = 'AS_ERR_SLACK_RATE_LIMITED';
-  constructor(readonly retryAfterS: number) {
-    super(`Slack allows ${RTS_USER_QUOTA.limit} real-time searches a minute per user`);
-  }
-}
-
-export const rtsQuotaError = (spent: RtsQuotaSpent) =>
-  withRetryAfter(
-    new Errors.SlackRateLimited(
-      `${RTS_SEARCH} (${RTS_USER_QUOTA.limit} a minute per user)`,
-      spent.retryAfterS,
-    ),
-    spent.retryAfterS,
-  );
 
 /** The channel types the token's scopes allow (all four when Slack did not say: it then names the missing scope). */
 function channelTypes(me: SlackIdentity, only?: RtsChannelType[]): string {

@@ -54,4 +54,8 @@ async function cache(app: FastifyInstance, opts: CachePluginOptions) {
   app.decorate('cache', { store, coalescer, gate, cachedFetch });
 }
 
-export default fp(cache, { name: 'cache', dependencies: ['config', 'redis'] });
+export default fp(cache, {
+  name: 'cache',
+  dependencies: ['config', 'redis'],
+  decorators: { fastify: ['config', 'redis'] },
+});

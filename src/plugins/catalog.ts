@@ -48,4 +48,4 @@ async function catalog(app: FastifyInstance, opts: CatalogPluginOptions) {
   });
 }
 
-export default fp(catalog, { name: 'catalog', dependencies: ['config'] });
+export default fp(catalog, { name: 'catalog', dependencies: ['config'], decorators: { fastify: ['config'] } });

@@ -38,4 +38,4 @@ async function mcp(app: FastifyInstance) {
   });
 }
 
-export default fp(mcp, { name: 'mcp', dependencies: ['reads'] });
+export default fp(mcp, { name: 'mcp', dependencies: ['reads'], decorators: { fastify: ['reads'] } });

@@ -37,4 +37,8 @@ async function reads(app: FastifyInstance, opts: ReadsPluginOptions) {
   );
 }
 
-export default fp(reads, { name: 'reads', dependencies: ['config', 'cache', 'slack', 'redis', 'catalog'] });
+export default fp(reads, {
+  name: 'reads',
+  dependencies: ['config', 'cache', 'slack', 'redis', 'catalog'],
+  decorators: { fastify: ['config', 'cache', 'slack', 'redis', 'catalog'] },
+});

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import {
   DEMO_LONG_THREAD,
@@ -516,4 +517,18 @@ export const contractCases: ContractCase[] = [
     overloaded: OVERLOADED as [string, string],
     deadline: DEADLINE as [string, string],
   }) as ContractCase[]),
+  ...(await casesOfNewerReads()),
 ];
+
+/**
+ * The cases of reads added since: one file each in `cases/`, exporting `cases` (a new read's operation is
+ * provoked from its own file, and `contract.test.ts` fails until each documented status is).
+ */
+async function casesOfNewerReads(): Promise<ContractCase[]> {
+  const dir = new URL('./cases/', import.meta.url);
+  const files = readdirSync(dir).filter((name) => name.endsWith('.ts'));
+  const modules = await Promise.all(
+    files.sort().map((name) => import(new URL(name, dir).href) as Promise<{ cases: ContractCase[] }>),
+  );
+  return modules.flatMap((m) => m.cases);
+}

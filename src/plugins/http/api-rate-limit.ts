@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors, withRetryAfter } from '../errors.js';
+import { Errors, withRetryAfter } from '../../errors.js';
 
 export interface ApiRateLimitOptions {
   onLimited?: () => void;
@@ -36,4 +36,8 @@ async function apiRateLimit(app: FastifyInstance, opts: ApiRateLimitOptions) {
   });
 }
 
-export default fp(apiRateLimit, { name: 'api-rate-limit', dependencies: ['config', 'redis', 'auth'] });
+export default fp(apiRateLimit, {
+  name: 'api-rate-limit',
+  dependencies: ['config', 'redis', 'auth'],
+  decorators: { fastify: ['config', 'redis'] },
+});

@@ -1,9 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors } from '../errors.js';
-import { type AppError, describeError } from '../http/describe-error.js';
-import { REQUEST_ID_HEADER } from '../logging/request-id.js';
+import { Errors } from '../../errors.js';
+import { type AppError, describeError } from '../../http/describe-error.js';
+import { REQUEST_ID_HEADER } from '../../logging/request-id.js';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The URL path is not valid percent-encoded UTF-8',

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors } from '../errors.js';
-import { assertJsonWithinLimits } from '../http/json-limits.js';
-import { readBodyText } from '../http/read-body-text.js';
+import { Errors } from '../../errors.js';
+import { assertJsonWithinLimits } from '../../http/json-limits.js';
+import { readBodyText } from '../../http/read-body-text.js';
 import { notFound } from './error-handler.js';
 
 /**

@@ -1,8 +1,8 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors, withRetryAfter } from '../errors.js';
-import { installSafeMemoryUsage } from '../http/safe-memory-usage.js';
+import { Errors, withRetryAfter } from '../../errors.js';
+import { installSafeMemoryUsage } from '../../http/safe-memory-usage.js';
 
 // Liveness and metrics stay answerable under load: an orchestrator must not restart a busy replica,
 // and the figures that show the overload must stay readable.

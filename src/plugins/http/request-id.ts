@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { REQUEST_ID_HEADER } from '../logging/request-id.js';
+import { REQUEST_ID_HEADER } from '../../logging/request-id.js';
 
 /** Echoes the request id (the caller's X-Request-Id or a generated one) on every response. */
 async function requestId(app: FastifyInstance) {

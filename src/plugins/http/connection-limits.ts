@@ -50,4 +50,8 @@ async function connectionLimits(app: FastifyInstance) {
   });
 }
 
-export default fp(connectionLimits, { name: 'connection-limits', dependencies: ['config'] });
+export default fp(connectionLimits, {
+  name: 'connection-limits',
+  dependencies: ['config'],
+  decorators: { fastify: ['config'] },
+});

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors } from '../errors.js';
-import { integerProblem } from '../schemas/integer-params.js';
+import { Errors } from '../../errors.js';
+import { integerProblem } from '../../schemas/integer-params.js';
 
 /**
  * Integer query and path parameters are finite integers in range, written as digits, or a 400 naming the

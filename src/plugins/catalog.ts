@@ -48,4 +48,8 @@ async function catalog(app: FastifyInstance, opts: CatalogPluginOptions) {
   });
 }
 
-export default fp(catalog, { name: 'catalog', dependencies: ['config'], decorators: { fastify: ['config'] } });
+export default fp(catalog, {
+  name: 'catalog',
+  dependencies: ['config'],
+  decorators: { fastify: ['config'] },
+});

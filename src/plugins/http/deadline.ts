@@ -19,4 +19,8 @@ async function deadline(app: FastifyInstance) {
   });
 }
 
-export default fp(deadline, { name: 'deadline', dependencies: ['config'], decorators: { fastify: ['clock'] } });
+export default fp(deadline, {
+  name: 'deadline',
+  dependencies: ['config'],
+  decorators: { fastify: ['clock'] },
+});

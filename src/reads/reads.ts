@@ -13,7 +13,8 @@ import { threadRepliesRead } from './thread-replies/definition.js';
 
 /**
  * Every read, one line each: the REST routes, the MCP tools, the OpenAPI entries, the `initialize`
- * instructions and the README's tables are built from (or checked against) this list, in this order.
+ * instructions, the rate gate's paces, the reference pages (docs/reads/) and the docs' tables are built
+ * from (or checked against) this list, in this order.
  */
 export const READS: readonly ReadDefinition[] = [
   searchMessagesRead,

@@ -100,6 +100,22 @@ export interface WorkspaceToken {
   visibleUsers?: string[];
 }
 
+/** A user group (`@handle`): what usergroups.list and usergroups.users.list serve. */
+export interface WorkspaceUsergroup {
+  id: string;
+  handle: string;
+  name: string;
+  description: string;
+  users: string[];
+  /** Default channels (`prefs.channels`). */
+  channels?: string[];
+  createdBy: string;
+  /** Unix seconds. */
+  created: number;
+  /** When it was disabled (Unix seconds): listed only with `include_disabled`. */
+  disabled?: number;
+}
+
 export interface Workspace {
   team: WorkspaceTeam;
   users: WorkspaceUser[];
@@ -108,4 +124,6 @@ export interface Workspace {
   tokens: WorkspaceToken[];
   /** Files and canvases (files.info, search.files, downloads). @default [] */
   files?: WorkspaceFile[];
+  /** User groups (usergroups.list, usergroups.users.list). @default [] */
+  usergroups?: WorkspaceUsergroup[];
 }

@@ -8,6 +8,7 @@ import { searchChannelsRead } from './search-channels/definition.js';
 import { searchFilesRead } from './search-files/definition.js';
 import { searchMessagesRead } from './search-messages/definition.js';
 import { searchToolsRead } from './search-tools/definition.js';
+import { searchUsergroupsRead } from './search-usergroups/definition.js';
 import { searchUsersRead } from './search-users/definition.js';
 import { threadRepliesRead } from './thread-replies/definition.js';
 
@@ -25,6 +26,7 @@ export const READS: readonly ReadDefinition[] = [
   readFileRead,
   searchChannelsRead,
   searchUsersRead,
+  searchUsergroupsRead,
   searchToolsRead,
 ];
 

@@ -35,6 +35,7 @@ let fastifyCompiler: ((route: { schema: TSchema }) => FastifyValidate) | undefin
 /** Checks arguments exactly as Fastify checks a query string: the same integer rule, compiler, options and schemas. */
 export function queryRules<S extends TSchema>(schema: S): CheckArguments<Static<S>> {
   return onFirstCheck(() => {
+    // Once per process, not per call: @fastify/ajv-compiler's factory is typed for Fastify's route options.
     fastifyCompiler ??= ajvCompiler()(
       Object.fromEntries(ALL_SCHEMAS.map((s) => [s.$id as string, s])),
       AJV_OPTIONS,

@@ -12,6 +12,7 @@ import {
 import { INCIDENT_THREAD } from './demo/incident-thread.js';
 import { generateDemoMessages } from './demo/messages.js';
 import { demoTokens } from './demo/tokens.js';
+import { demoUsergroups } from './demo/usergroups.js';
 import { DEMO_TEAM, demoUsers, LEO, MAYA } from './demo/users.js';
 import { demoFiles } from './demo/workspace-files.js';
 import type { Workspace } from './workspace-types.js';
@@ -75,5 +76,6 @@ export function createDemoWorkspace(): Workspace {
     messages: generateDemoMessages(),
     tokens: demoTokens(),
     files: demoFiles(),
+    usergroups: demoUsergroups(),
   };
 }

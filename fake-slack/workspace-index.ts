@@ -5,6 +5,7 @@ import type {
   WorkspaceMessage,
   WorkspaceTeam,
   WorkspaceUser,
+  WorkspaceUsergroup,
 } from './workspace-types.js';
 
 export interface WorkspaceIndex {
@@ -18,6 +19,7 @@ export interface WorkspaceIndex {
   messages: Map<string, WorkspaceMessage>;
   all: WorkspaceMessage[];
   files: Map<string, WorkspaceFile>;
+  usergroups: WorkspaceUsergroup[];
 }
 
 export const messageKey = (channel: string, ts: string): string => `${channel}:${ts}`;
@@ -61,6 +63,7 @@ export function indexWorkspace(workspace: Workspace): WorkspaceIndex {
     messages,
     all,
     files: new Map((workspace.files ?? []).map((file) => [file.id, file])),
+    usergroups: workspace.usergroups ?? [],
   };
 }
 

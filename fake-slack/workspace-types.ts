@@ -102,6 +102,22 @@ export interface WorkspaceToken {
   expiresAt?: number;
 }
 
+/** A user group (`@handle`): what usergroups.list and usergroups.users.list serve. */
+export interface WorkspaceUsergroup {
+  id: string;
+  handle: string;
+  name: string;
+  description: string;
+  users: string[];
+  /** Default channels (`prefs.channels`). */
+  channels?: string[];
+  createdBy: string;
+  /** Unix seconds. */
+  created: number;
+  /** When it was disabled (Unix seconds): listed only with `include_disabled`. */
+  disabled?: number;
+}
+
 export interface Workspace {
   team: WorkspaceTeam;
   users: WorkspaceUser[];
@@ -110,4 +126,6 @@ export interface Workspace {
   tokens: WorkspaceToken[];
   /** Files and canvases (files.info, search.files, downloads). @default [] */
   files?: WorkspaceFile[];
+  /** User groups (usergroups.list, usergroups.users.list). @default [] */
+  usergroups?: WorkspaceUsergroup[];
 }

@@ -1,5 +1,12 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fp from 'fastify-plugin';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginOptions,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import { type Config, trustProxySetting } from './config.js';
 import { clientErrorHandler } from './http/client-error.js';
@@ -7,27 +14,30 @@ import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { OneLineLogController } from './logging/log-controller.js';
 import { loggerOptions } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
-import accessLog from './plugins/access-log.js';
-import apiRateLimit from './plugins/api-rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
 import catalogPlugin from './plugins/catalog.js';
-import connectionClose from './plugins/connection-close.js';
-import connectionLimits, { HEADERS_TIMEOUT_MS } from './plugins/connection-limits.js';
-import drainConnections from './plugins/drain-connections.js';
-import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
-import integerParams from './plugins/integer-params.js';
-import jsonBody from './plugins/json-body.js';
+import configPlugin from './plugins/config.js';
+import accessLog from './plugins/http/access-log.js';
+import apiRateLimit from './plugins/http/api-rate-limit.js';
+import connectionClose from './plugins/http/connection-close.js';
+import connectionLimits, { HEADERS_TIMEOUT_MS } from './plugins/http/connection-limits.js';
+import deadline from './plugins/http/deadline.js';
+import drainConnections from './plugins/http/drain-connections.js';
+import errorHandler, { frameworkErrors } from './plugins/http/error-handler.js';
+import integerParams from './plugins/http/integer-params.js';
+import jsonBody from './plugins/http/json-body.js';
+import overload from './plugins/http/overload.js';
+import requestId from './plugins/http/request-id.js';
 import mcpPlugin from './plugins/mcp.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin, { type OpenapiOptions } from './plugins/openapi.js';
-import overload from './plugins/overload.js';
 import readsPlugin from './plugins/reads.js';
 import redisPlugin from './plugins/redis.js';
-import requestId from './plugins/request-id.js';
+import schemasPlugin from './plugins/schemas.js';
 import slackPlugin from './plugins/slack.js';
 import type { RateGate } from './rate-gates/rate-gate.js';
-import { ALL_SCHEMAS } from './reads/reads.js';
+import { SLACK_METHODS } from './reads/registry.js';
 import type { RedisClient } from './redis/redis-client.js';
 import healthRoutes from './routes/health.js';
 import mcpRoute from './routes/mcp.js';
@@ -37,16 +47,6 @@ import { AJV_OPTIONS } from './schemas/ajv-options.js';
 import { lazyCompilers } from './schemas/lazy-compilers.js';
 import signInPlugin, { type SignInPluginOptions } from './sign-in/plugin.js';
 import signInRoutes from './sign-in/routes/index.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-  }
-  interface FastifyRequest {
-    /** Epoch ms after which the request must have been answered (REQUEST_DEADLINE_MS). */
-    deadline: number;
-  }
-}
 
 export interface AppOptions {
   config: Config;
@@ -73,16 +73,96 @@ export interface AppOptions {
   signIn?: Omit<SignInPluginOptions, 'clock'>;
 }
 
+/** One plugin of the app, with its options made from buildApp's options and the decorators before it. */
+export interface AppPart {
+  name: string;
+  /** The plugins it declares it needs before it (fastify-plugin's `dependencies`). */
+  dependencies: readonly string[];
+  register: (app: FastifyInstance, given: AppOptions) => Promise<unknown>;
+}
+
+/** A plugin as a part of the app: the name and dependencies it declares (fastify-plugin), else its function's name. */
+function declared(plugin: FastifyPluginAsync<never>) {
+  const meta = Reflect.get(plugin, Symbol.for('plugin-meta')) as
+    | { name?: string; dependencies?: string[] }
+    | undefined;
+  return { name: meta?.name ?? plugin.name, dependencies: meta?.dependencies ?? [] };
+}
+
+function part(plugin: FastifyPluginAsync): AppPart {
+  return { ...declared(plugin), register: async (app) => app.register(plugin) };
+}
+
+/** A plugin whose options come from buildApp's options and the decorators before it. */
+function partWith<O extends FastifyPluginOptions>(
+  plugin: FastifyPluginAsync<O>,
+  options: (app: FastifyInstance, given: AppOptions) => O,
+): AppPart {
+  return { ...declared(plugin), register: async (app, given) => app.register(plugin, options(app, given)) };
+}
+
+/**
+ * The app, in the order it is put together. Each plugin declares what must come before it (fastify-plugin's
+ * `dependencies`, and `decorators` for another's decorator it reads): one registered too early fails at
+ * start naming what is missing, so this order is checked on every start and in every test, not remembered.
+ */
+export const APP_PARTS: readonly AppPart[] = [
+  partWith(configPlugin, (_app, { config, clock = Date.now }) => ({ config, clock })),
+  part(schemasPlugin),
+  // How a request is received, checked, logged and answered, before anything answers one.
+  part(deadline),
+  part(errorHandler),
+  part(jsonBody),
+  part(integerParams),
+  part(requestId),
+  part(accessLog),
+  part(drainConnections),
+  part(connectionClose),
+  part(connectionLimits),
+  // Capabilities, one decorator each; the metrics first, since the others report to them.
+  partWith(metricsPlugin, (_app, given) => ({ defaultMetrics: given.defaultMetrics })),
+  part(overload),
+  partWith(openapiPlugin, (_app, given) => given.openapi ?? {}),
+  part(authPlugin),
+  partWith(redisPlugin, (app, given) => ({
+    client: given.redis,
+    onError: app.metrics.onRedisError,
+    ...given.redisBreaker,
+  })),
+  partWith(apiRateLimit, (app) => ({ onLimited: app.metrics.onApiRateLimited })),
+  partWith(cachePlugin, (app, given) => ({
+    clock: app.clock,
+    parts: given.cache,
+    onEvent: app.metrics.onCacheEvent,
+    slackMethods: SLACK_METHODS,
+  })),
+  partWith(slackPlugin, (app) => ({
+    clock: app.clock,
+    onCall: app.metrics.onSlackCall,
+    onRateWait: app.metrics.onRateWait,
+  })),
+  partWith(catalogPlugin, (app) => ({ onRanked: app.metrics.onRanked })),
+  partWith(readsPlugin, (app) => ({ clock: app.clock, onAnswerHit: () => app.metrics.onCacheEvent('hit') })),
+  part(mcpPlugin),
+  partWith(signInPlugin, (app, given) => ({ clock: app.clock, ...given.signIn })),
+  // Routes: encapsulated plugins, after every capability they use.
+  part(healthRoutes),
+  part(readRoutes),
+  part(mcpRoute),
+  part(metricsRoute),
+  part(signInRoutes),
+];
+
 /** TRUST_PROXY for Fastify: a hop count as the function proxy-addr makes of one (the types take no number). */
 function trustProxyOption(config: Config) {
   const trust = trustProxySetting(config.TRUST_PROXY);
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-/** Builds the service; tests and production call this the same way. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, clock = Date.now } = options;
-  const app = Fastify({
+/** Fastify's own options: logging, limits and timeouts from the configuration, our compilers. */
+function fastifyOptions(options: AppOptions): FastifyHttpOptions<RawServerDefault> {
+  const { config } = options;
+  return {
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : {
@@ -109,48 +189,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     ajv: AJV_OPTIONS,
     schemaController: lazyCompilers,
-  });
+  };
+}
 
-  app.decorate('config', config);
-  await app.register(fp(async () => {}, { name: 'config' }));
-  app.decorateRequest('deadline', 0);
-  // Callback-style hooks here and in the plugins on every request's path: no promise per hook.
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.deadline = clock() + config.REQUEST_DEADLINE_MS;
-    done();
-  });
-  for (const schema of ALL_SCHEMAS) app.addSchema(schema);
-
-  await app.register(errorHandler);
-  await app.register(jsonBody);
-  await app.register(integerParams);
-  await app.register(requestId);
-  await app.register(accessLog);
-  await app.register(drainConnections);
-  await app.register(connectionClose);
-  await app.register(connectionLimits);
-  await app.register(metricsPlugin, { defaultMetrics: options.defaultMetrics });
-  const { metrics } = app;
-  await app.register(overload);
-  await app.register(openapiPlugin, options.openapi ?? {});
-  await app.register(authPlugin);
-  await app.register(redisPlugin, {
-    client: options.redis,
-    onError: metrics.onRedisError,
-    ...options.redisBreaker,
-  });
-  await app.register(apiRateLimit, { onLimited: metrics.onApiRateLimited });
-  await app.register(cachePlugin, { clock, parts: options.cache, onEvent: metrics.onCacheEvent });
-  await app.register(slackPlugin, { clock, onCall: metrics.onSlackCall, onRateWait: metrics.onRateWait });
-  await app.register(catalogPlugin, { onRanked: metrics.onRanked });
-  await app.register(readsPlugin, { clock, onAnswerHit: () => metrics.onCacheEvent('hit') });
-  await app.register(mcpPlugin);
-  await app.register(signInPlugin, { clock, ...options.signIn });
-
-  await app.register(healthRoutes);
-  await app.register(readRoutes);
-  await app.register(mcpRoute);
-  await app.register(metricsRoute);
-  await app.register(signInRoutes);
+/** Builds the service; tests and production call this the same way. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(options));
+  for (const { register } of APP_PARTS) await register(app, options);
   return app;
 }

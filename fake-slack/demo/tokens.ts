@@ -25,6 +25,7 @@ const READ_SCOPES = [
   'mpim:read',
   'users:read',
   'files:read',
+  'usergroups:read',
 ];
 /** The Real-time Search API's user scopes (assistant.search.context), one per channel type. */
 export const RTS_SCOPES = [

@@ -11,6 +11,8 @@ import { filesInfo } from './files-info.js';
 import type { MethodSpec } from './method-context.js';
 import { searchFilesMethod } from './search-files.js';
 import { searchMessages } from './search-messages.js';
+import { usergroupsList } from './usergroups-list.js';
+import { usergroupsUsersList } from './usergroups-users-list.js';
 import { usersInfo } from './users-info.js';
 import { usersList } from './users-list.js';
 
@@ -29,4 +31,6 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
   ['search.files', searchFilesMethod],
   ['files.info', filesInfo],
   ['chat.getPermalink', chatGetPermalink],
+  ['usergroups.list', usergroupsList],
+  ['usergroups.users.list', usergroupsUsersList],
 ]);

@@ -21,11 +21,7 @@ export function buildIndex(tools: readonly RankTool[], filter?: PrefixFilter): T
   const touched: number[] = [];
   const postings: number[] = [];
   const fieldLengths = new Float32Array(n * FIELD_COUNT);
-  const serverIds = new Map<string, number>();
-  const serverOf = new Int32Array(n);
-  const gluedWords: string[] = [];
-  const gluedDocs: number[] = [];
-  const gluedOffsets = new Int32Array(n + 1);
+  const servers = new ServersAndNames(n);
   let field = 0;
   // Terms get build-local slots through their stamp, without a map lookup (builds are synchronous).
   const count = (term: Term) => {
@@ -63,30 +59,58 @@ export function buildIndex(tools: readonly RankTool[], filter?: PrefixFilter): T
       }
     }
     touched.length = 0;
-    const sid = serverIds.get(tool.serverName) ?? serverIds.size;
-    serverIds.set(tool.serverName, sid);
-    serverOf[d] = sid;
-    pushGluedWords(tool.toolName, gluedWords);
-    while (gluedDocs.length < gluedWords.length) gluedDocs.push(d);
-    gluedOffsets[d + 1] = gluedWords.length;
+    servers.add(tool, d);
   }
+  return finishIndex(tools, local, postings, fieldLengths, servers.done());
+}
+
+/** Each tool's server (as a small number) and the words glued in its name, by tool. */
+class ServersAndNames {
+  readonly #ids = new Map<string, number>();
+  readonly #serverOf: Int32Array;
+  readonly #words: string[] = [];
+  readonly #docs: number[] = [];
+  readonly #offsets: Int32Array;
+
+  constructor(n: number) {
+    this.#serverOf = new Int32Array(n);
+    this.#offsets = new Int32Array(n + 1);
+  }
+
+  add(tool: RankTool, d: number) {
+    const sid = this.#ids.get(tool.serverName) ?? this.#ids.size;
+    this.#ids.set(tool.serverName, sid);
+    this.#serverOf[d] = sid;
+    pushGluedWords(tool.toolName, this.#words);
+    while (this.#docs.length < this.#words.length) this.#docs.push(d);
+    this.#offsets[d + 1] = this.#words.length;
+  }
+
+  done() {
+    return {
+      serverOf: this.#serverOf,
+      serverCount: this.#ids.size,
+      gluedWords: this.#words,
+      gluedDocs: Int32Array.from(this.#docs),
+      gluedOffsets: this.#offsets,
+    };
+  }
+}
+
+/** The index from what the build counted: term ids, postings in CSR form, average field lengths. */
+function finishIndex(
+  tools: readonly RankTool[],
+  local: Term[],
+  postings: number[],
+  fieldLengths: Float32Array,
+  servers: Pick<ToolIndex, 'serverOf' | 'serverCount' | 'gluedWords' | 'gluedDocs' | 'gluedOffsets'>,
+): ToolIndex {
+  const n = tools.length;
   const termIds = new Map<string, number>();
   for (let i = 0; i < local.length; i++) termIds.set((local[i] as Term).text, i);
   const avgLengths = new Float64Array(FIELD_COUNT);
   for (let i = 0; i < fieldLengths.length; i++) avgLengths[i % FIELD_COUNT] += fieldLengths[i] as number;
   for (let f = 0; f < FIELD_COUNT; f++)
     avgLengths[f] = Math.max((avgLengths[f] as number) / Math.max(n, 1), 1);
-  const serverCount = serverIds.size;
-  return {
-    tools,
-    termIds,
-    ...toCsr(postings, local.length),
-    fieldLengths,
-    avgLengths,
-    serverOf,
-    serverCount,
-    gluedWords,
-    gluedDocs: Int32Array.from(gluedDocs),
-    gluedOffsets,
-  };
+  return { tools, termIds, ...toCsr(postings, local.length), fieldLengths, avgLengths, ...servers };
 }

@@ -1,9 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { assertAccess } from '../access/api-tokens.js';
+import { type AccessArea, assertAccess } from '../access/api-tokens.js';
 import { type AppError, describeError } from '../http/describe-error.js';
-import type { ReadCaller, ReadServices } from '../reads/read-definition.js';
-import type { McpTool } from './tools.js';
+import type { ReadCaller } from '../reads/caller.js';
+import type { ReadAnswer } from '../reads/read-definition.js';
+import type { CheckArguments } from './check-arguments.js';
 
 /** A tool error a model can act on: our error body, and for a rate limit when to retry. */
 function toolError(
@@ -23,24 +24,23 @@ function toolError(
 }
 
 /** Checks the arguments as the REST route checks its parameters, runs the read, shapes the result. */
-export async function callTool(
-  services: ReadServices,
-  tool: McpTool,
+export async function callTool<T>(
+  tool: { name: string; area: AccessArea },
+  check: CheckArguments<T>,
+  run: (args: T) => Promise<ReadAnswer>,
   args: unknown,
   caller: ReadCaller,
 ): Promise<CallToolResult> {
-  const checked = tool.check(args);
+  const checked = check(args);
   if ('error' in checked) {
     caller.log.info({ tool: tool.name, code: 'FST_ERR_VALIDATION' }, checked.error);
     return toolError(400, 'FST_ERR_VALIDATION', checked.error);
   }
-  const { read } = tool;
   try {
-    assertAccess(caller.apiClient, read.area);
-    const params = read.mcp.toParams ? read.mcp.toParams(checked.value as never) : checked.value;
-    const { body, text } = await read.run(services, caller, params, 'mcp');
+    assertAccess(caller.apiClient, tool.area);
+    const { body, text } = await run(checked.value);
     return {
-      structuredContent: body as Record<string, unknown>,
+      structuredContent: body,
       content: [{ type: 'text', text: text ?? JSON.stringify(body) }],
     };
   } catch (err) {

@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ALL_SCHEMAS } from '../reads/reads.js';
 import { AJV_OPTIONS } from '../schemas/ajv-options.js';
@@ -7,20 +7,25 @@ import { ajvCompiler } from '../schemas/lazy-compilers.js';
 import { describeProblem, describeProblems, type SchemaProblem } from '../schemas/validation-message.js';
 
 /** The arguments as the service takes them (coerced, defaults filled in), or what is wrong with them. */
-export type CheckArguments = (args: unknown) => { value: unknown } | { error: string };
+export type CheckArguments<T> = (args: unknown) => { value: T } | { error: string };
 
-type AjvValidate = ((data: unknown) => boolean) & { errors?: SchemaProblem[] | null };
-type FastifyValidate = (data: unknown) => boolean | { value?: unknown; error?: SchemaProblem[] | Error };
+type Outcome = boolean | { value?: unknown; error?: SchemaProblem[] | Error };
+/** Fastify's compiled validator: Ajv's (a boolean, and its `errors`) or one of our own (an outcome object). */
+type FastifyValidate = ((data: unknown) => Outcome) & { errors?: SchemaProblem[] | null };
 
-function fromFastifyValidator(validate: FastifyValidate, schema?: TSchema): CheckArguments {
+/** What the schema's validator accepted is of the schema's type (as the type provider says of routes). */
+const accepted = <T>(_data: unknown, outcome: Outcome): _data is T =>
+  outcome === true || (typeof outcome === 'object' && !outcome.error);
+
+function fromFastifyValidator<T>(validate: FastifyValidate, schema?: TSchema): CheckArguments<T> {
   return (args) => {
     const value = args ?? {};
     const integer = integerProblem(schema, value);
     if (integer) return { error: describeProblem('arguments', integer) };
     const result = validate(value);
-    if (result === true) return { value };
-    if (typeof result === 'object' && !result.error) return { value: result.value ?? value };
-    const errors = typeof result === 'object' ? result.error : (validate as AjvValidate).errors;
+    const given = typeof result === 'object' ? (result.value ?? value) : value;
+    if (accepted<T>(given, result)) return { value: given };
+    const errors = typeof result === 'object' ? result.error : validate.errors;
     return { error: describeProblems('arguments', Array.isArray(errors) ? errors : undefined) };
   };
 }
@@ -28,27 +33,31 @@ function fromFastifyValidator(validate: FastifyValidate, schema?: TSchema): Chec
 let fastifyCompiler: ((route: { schema: TSchema }) => FastifyValidate) | undefined;
 
 /** Checks arguments exactly as Fastify checks a query string: the same integer rule, compiler, options and schemas. */
-export function queryRules(schema: TSchema): CheckArguments {
+export function queryRules<S extends TSchema>(schema: S): CheckArguments<Static<S>> {
   return onFirstCheck(() => {
+    // Once per process, not per call: @fastify/ajv-compiler's factory is typed for Fastify's route options.
     fastifyCompiler ??= ajvCompiler()(
       Object.fromEntries(ALL_SCHEMAS.map((s) => [s.$id as string, s])),
       AJV_OPTIONS,
     ) as unknown as (route: { schema: TSchema }) => FastifyValidate;
-    return fromFastifyValidator(fastifyCompiler({ schema }), schema);
+    return fromFastifyValidator<Static<S>>(fastifyCompiler({ schema }), schema);
   });
 }
 
 /** Checks arguments with a route's own body validator (e.g. the catalog's strict, no-coercion one). */
-export function bodyRules(compiler: FastifySchemaCompiler<unknown>, schema: TSchema): CheckArguments {
+export function bodyRules<S extends TSchema>(
+  compiler: FastifySchemaCompiler<unknown>,
+  schema: S,
+): CheckArguments<Static<S>> {
   return onFirstCheck(() => {
     const validate = compiler({ schema, method: 'POST', url: '/mcp', httpPart: 'body' });
-    return fromFastifyValidator(validate as FastifyValidate);
+    return fromFastifyValidator<Static<S>>(validate as FastifyValidate);
   });
 }
 
 /** The check compiled by its first call, not at start (as the routes' validators are). */
-function onFirstCheck(compile: () => CheckArguments): CheckArguments {
-  let check: CheckArguments | undefined;
+function onFirstCheck<T>(compile: () => CheckArguments<T>): CheckArguments<T> {
+  let check: CheckArguments<T> | undefined;
   return (args) => {
     check ??= compile();
     return check(args);

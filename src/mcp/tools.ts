@@ -1,15 +1,20 @@
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { TSchema } from '@sinclair/typebox';
-import type { ReadDefinition } from '../reads/read-definition.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { AccessArea } from '../access/api-tokens.js';
+import type { ReadCaller } from '../reads/caller.js';
+import type { ReadDefinition, ReadSchema } from '../reads/read-definition.js';
 import { READS } from '../reads/reads.js';
+import { bindRead } from '../reads/registry.js';
+import type { ServiceRegistry, Services } from '../reads/services.js';
 import { splitLists } from '../schemas/list-params.js';
+import { callTool } from './call-tool.js';
 import { bodyRules, type CheckArguments, queryRules } from './check-arguments.js';
 import { lean, selfContained, shallowLists, withDefaultsOptional, withoutRequired } from './json-schema.js';
 
-/** One MCP tool: what a client lists, how its arguments are checked, and the read behind it. */
+/** One MCP tool: what a client lists, and (once the app's services are there) its calls. */
 export interface McpTool {
   name: string;
-  read: ReadDefinition;
+  area: AccessArea;
   listed: {
     name: string;
     title: string;
@@ -18,12 +23,13 @@ export interface McpTool {
     inputSchema: { type: 'object' };
     outputSchema: { type: 'object' };
   };
-  check: CheckArguments;
+  /** Calls of the tool with the app's services: arguments checked as on REST, the read run, a tool result. */
+  serve: (registry: ServiceRegistry) => (args: unknown, caller: ReadCaller) => Promise<CallToolResult>;
 }
 
 /** List values may come as one comma-separated string, as on REST. */
 const listsSplit =
-  (check: CheckArguments, keys: readonly string[]): CheckArguments =>
+  <T>(check: CheckArguments<T>, keys: readonly string[]): CheckArguments<T> =>
   (args) =>
     check(args && typeof args === 'object' ? splitLists({ ...args }, keys) : args);
 
@@ -38,7 +44,9 @@ const eitherBody = (concise: TSchema) => ({
 });
 
 /** Arguments a tool checks as the REST route checks its query string, or (POST) with the route's body validator. */
-function checkOf(read: ReadDefinition): CheckArguments {
+function checkOf<A extends TSchema>(
+  read: ReadDefinition<ReadSchema, Services, A>,
+): CheckArguments<Static<A>> {
   const { rest, mcp } = read;
   if (rest.method === 'POST' && rest.validatorCompiler)
     return bodyRules(rest.validatorCompiler, mcp.arguments);
@@ -60,7 +68,9 @@ const sharedHints = (input: { properties?: object }) =>
   Object.fromEntries(Object.entries(SHARED_HINTS).filter(([name]) => name in (input.properties ?? {})));
 
 /** A read as an MCP tool: input as a model reads it (lean, defaults optional, a few words where a name is not enough). */
-export function toolOf(read: ReadDefinition): McpTool {
+export function toolOf<S extends ReadSchema, Needs extends Services, A extends TSchema>(
+  read: ReadDefinition<S, Needs, A>,
+): McpTool {
   const { mcp } = read;
   const body = read.rest.method === 'POST';
   const input = body ? selfContained(mcp.arguments) : withDefaultsOptional(selfContained(mcp.arguments));
@@ -68,9 +78,10 @@ export function toolOf(read: ReadDefinition): McpTool {
     'concise' in mcp.output
       ? eitherBody(mcp.output.concise)
       : shallowLists(lean(selfContained(mcp.output.whole)));
+  const check = checkOf(read);
+  const tool = { name: mcp.tool, area: read.area };
   return {
-    name: mcp.tool,
-    read,
+    ...tool,
     listed: {
       name: mcp.tool,
       title: read.title,
@@ -79,7 +90,11 @@ export function toolOf(read: ReadDefinition): McpTool {
       inputSchema: lean(input, { ...sharedHints(input), ...mcp.hints }, mcp.unlisted) as { type: 'object' },
       outputSchema: output as { type: 'object' },
     },
-    check: checkOf(read),
+    serve: (registry) => {
+      const run = bindRead(read, registry, 'mcp');
+      return (args, caller) =>
+        callTool(tool, check, (value) => run(caller, mcp.toParams(value)), args, caller);
+    },
   };
 }
 

@@ -65,12 +65,10 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
   };
 }
 
-function buildMetrics(prom: PromClient, options: ServiceMetricsOptions) {
-  const { Counter, Histogram, Registry, collectDefaultMetrics } = prom;
-  const registry = new Registry();
-  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
-  const registers = [registry];
+type Registers = [InstanceType<PromClient['Registry']>];
 
+/** The HTTP, Slack and cache metrics. */
+function requestMetrics({ Counter, Histogram }: PromClient, registers: Registers) {
   const http = new Histogram({
     name: `${METRIC_PREFIX}http_request_duration_seconds`,
     help: 'HTTP request duration by method, route template and status code',
@@ -102,6 +100,11 @@ function buildMetrics(prom: PromClient, options: ServiceMetricsOptions) {
     labelNames: ['method'] as const,
     registers,
   });
+  return { http, slackCalls, cacheEvents, rateWaits, rateWaitSeconds };
+}
+
+/** The catalog, rate limit, Redis and lost-recording metrics. */
+function otherMetrics({ Counter, Histogram }: PromClient, registers: Registers) {
   const ranking = new Histogram({
     name: `${METRIC_PREFIX}catalog_ranking_seconds`,
     help: 'Time to rank the tools of one catalog search, building the index when it is not cached',
@@ -120,19 +123,24 @@ function buildMetrics(prom: PromClient, options: ServiceMetricsOptions) {
     labelNames: ['kind'] as const,
     registers,
   });
-
-  // Bound label sets, one per method, route template and status: looking one up is a string key, not a
-  // hash of the labels on every request. Route templates keep the set small.
-  const httpChildren = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
-  const cacheChildren = new Map<CacheEvent, Counter.Internal>();
-
   const lostRecordings = new Counter({
     name: `${METRIC_PREFIX}metrics_lost_total`,
     help: `Recordings made while the metrics library loaded, past ${MAX_WAITING} (not counted elsewhere)`,
     registers,
   });
 
-  const recorders: Recorders = {
+  return { ranking, apiRateLimited, redisErrors, lostRecordings };
+}
+
+/** What each recording does to the metrics. */
+function recordersOf(m: ReturnType<typeof requestMetrics> & ReturnType<typeof otherMetrics>): Recorders {
+  const { http, slackCalls, cacheEvents, rateWaits, rateWaitSeconds, ranking, apiRateLimited, redisErrors } =
+    m;
+  // Bound label sets, one per method, route template and status: looking one up is a string key, not a
+  // hash of the labels on every request. Route templates keep the set small.
+  const httpChildren = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
+  const cacheChildren = new Map<CacheEvent, Counter.Internal>();
+  return {
     observeRequest: (method, route, statusCode, seconds) => {
       const key = `${method} ${statusCode} ${route}`;
       let child = httpChildren.get(key);
@@ -159,5 +167,13 @@ function buildMetrics(prom: PromClient, options: ServiceMetricsOptions) {
     onApiRateLimited: () => apiRateLimited.inc(),
     onRedisError: (kind) => redisErrors.inc({ kind }),
   };
-  return { registry, recorders, lostRecordings };
+}
+
+function buildMetrics(prom: PromClient, options: ServiceMetricsOptions) {
+  const registry = new prom.Registry();
+  if (options.defaultMetrics ?? true)
+    prom.collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  const registers: Registers = [registry];
+  const metrics = { ...requestMetrics(prom, registers), ...otherMetrics(prom, registers) };
+  return { registry, recorders: recordersOf(metrics), lostRecordings: metrics.lostRecordings };
 }

@@ -4,7 +4,7 @@ import { createCacheBackend } from '../cache/backends.js';
 import { type CachedFetch, createCachedFetch } from '../cache/cached-fetch.js';
 import type { CacheStore, Clock, Coalescer } from '../cache/types.js';
 import { createRateGate } from '../rate-gates/create-rate-gate.js';
-import { pacesFor, type RateGate } from '../rate-gates/rate-gate.js';
+import { pacesFor, type RateGate, type SlackMethods } from '../rate-gates/rate-gate.js';
 
 export interface CacheParts {
   store: CacheStore;
@@ -23,6 +23,8 @@ export interface CachePluginOptions {
   clock: Clock;
   /** Injected parts; otherwise Redis-backed ones (behind the breaker) when `app.redis` is set, in-memory ones if not. */
   parts?: Partial<Omit<CacheParts, 'cachedFetch'>>;
+  /** The Slack methods the app calls, each with its pace (the reads' declarations). */
+  slackMethods: SlackMethods;
   onEvent?: (event: 'hit' | 'miss' | 'stale') => void;
 }
 
@@ -42,9 +44,18 @@ async function cache(app: FastifyInstance, opts: CachePluginOptions) {
   const coalescer = parts.coalescer ?? backend.coalescer;
   const gate =
     parts.gate ??
-    createRateGate({ paces: pacesFor(config.SLACK_RATE_PRESET), appId: config.SLACK_APP_ID, clock, redis });
+    createRateGate({
+      paces: pacesFor(config.SLACK_RATE_PRESET, opts.slackMethods),
+      appId: config.SLACK_APP_ID,
+      clock,
+      redis,
+    });
   const cachedFetch = createCachedFetch({ store, coalescer, clock, onEvent: opts.onEvent });
   app.decorate('cache', { store, coalescer, gate, cachedFetch });
 }
 
-export default fp(cache, { name: 'cache', dependencies: ['config', 'redis'] });
+export default fp(cache, {
+  name: 'cache',
+  dependencies: ['config', 'redis'],
+  decorators: { fastify: ['config', 'redis'] },
+});

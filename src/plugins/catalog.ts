@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { createSearcher, RankTimeout } from '../catalog/index.js';
 import { duplicateToolKey, searchCatalog } from '../catalog/search-catalog.js';
 import { Errors } from '../errors.js';
-import type { CatalogCaller, CatalogService } from '../reads/read-definition.js';
+import type { CatalogCaller } from '../reads/caller.js';
+import type { CatalogService } from '../reads/services.js';
 import type { SearchRequest } from '../schemas/catalog.js';
 
 declare module 'fastify' {
@@ -47,4 +48,8 @@ async function catalog(app: FastifyInstance, opts: CatalogPluginOptions) {
   });
 }
 
-export default fp(catalog, { name: 'catalog', dependencies: ['config'] });
+export default fp(catalog, {
+  name: 'catalog',
+  dependencies: ['config'],
+  decorators: { fastify: ['config'] },
+});

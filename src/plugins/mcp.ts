@@ -1,12 +1,11 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { callTool } from '../mcp/call-tool.js';
 import type { McpTools } from '../mcp/create-server.js';
 import { mcpInstructions } from '../mcp/instructions.js';
 import { allTools } from '../mcp/tools.js';
 import { API_VERSION } from '../openapi/api-version.js';
-import type { ReadCaller } from '../reads/read-definition.js';
+import type { ReadCaller } from '../reads/caller.js';
 import { READS } from '../reads/reads.js';
 
 declare module 'fastify' {
@@ -20,18 +19,15 @@ declare module 'fastify' {
 
 async function mcp(app: FastifyInstance) {
   const tools = allTools();
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const calls = new Map(tools.map((tool) => [tool.name, tool.serve(app.reads)]));
   const instructions = mcpInstructions(READS);
 
   app.decorate('mcpTools', (caller: ReadCaller) => {
     // A token sees the tools of its access areas only (the stdio user, with no token, sees all).
     const access = caller.apiClient?.access;
     return {
-      listed: tools.filter((t) => !access || access.has(t.read.area)).map((t) => t.listed),
-      call: (name: string, args: unknown) => {
-        const tool = byName.get(name);
-        return tool && callTool(app.readServices, tool, args, caller);
-      },
+      listed: tools.filter((t) => !access || access.has(t.area)).map((t) => t.listed),
+      call: (name: string, args: unknown) => calls.get(name)?.(args, caller),
     };
   });
   app.decorate('mcpServer', async (caller: ReadCaller) => {
@@ -42,4 +38,4 @@ async function mcp(app: FastifyInstance) {
   });
 }
 
-export default fp(mcp, { name: 'mcp', dependencies: ['reads'] });
+export default fp(mcp, { name: 'mcp', dependencies: ['reads'], decorators: { fastify: ['reads'] } });

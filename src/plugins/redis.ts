@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { CircuitBreaker } from '../redis/circuit-breaker.js';
@@ -39,15 +39,10 @@ export interface RedisPluginOptions {
   onError?: (kind: RedisErrorKind) => void;
 }
 
-async function redis(app: FastifyInstance, opts: RedisPluginOptions) {
-  const { client } = opts;
-  if (!client) {
-    app.decorate('redis', null);
-    return;
-  }
-  const log = app.log.child({ component: 'redis' });
-  const breaker = new CircuitBreaker({
-    openMs: opts.breakerOpenMs,
+/** The breaker of the Redis link, saying in the log when Redis goes away and when it is back. */
+function loggedBreaker(log: FastifyBaseLogger, openMs: number | undefined) {
+  return new CircuitBreaker({
+    openMs,
     onOpen: (reason) =>
       log.warn(
         { reason },
@@ -61,6 +56,16 @@ async function redis(app: FastifyInstance, opts: RedisPluginOptions) {
       );
     },
   });
+}
+
+async function redis(app: FastifyInstance, opts: RedisPluginOptions) {
+  const { client } = opts;
+  if (!client) {
+    app.decorate('redis', null);
+    return;
+  }
+  const log = app.log.child({ component: 'redis' });
+  const breaker = loggedBreaker(log, opts.breakerOpenMs);
   const standalone = client.isCluster ? undefined : (client as Redis);
   const errors = new RedisErrorReport({
     log,

@@ -22,18 +22,41 @@ export function rateLimitedUntil(method: string, until: number, now: number): Re
   return withRetryAfter(new Errors.SlackRateLimited(method, seconds), seconds);
 }
 
-/** Pacing presets by Slack tier; `non-marketplace` is Slack's 1/min for conversations.replies and .history. */
-export function pacesFor(preset: 'none' | 'tier' | 'non-marketplace'): Record<string, Pace> {
+/**
+ * How the rate gate paces one Slack method: Slack's tier (`tier2`: 20 calls a minute; `tier3`: 50),
+ * `conversation` for conversations.history and .replies (Tier 3, and 1 a minute for non-Marketplace
+ * commercial apps), or `unpaced` (held otherwise: auth.test, users.info and conversations.info are memoised,
+ * Real-time Search keeps to its per-user quota).
+ */
+export type SlackPace = 'tier2' | 'tier3' | 'conversation' | 'unpaced';
+
+/** The Slack methods something calls, each with its pace. */
+export type SlackMethods = Readonly<Record<string, SlackPace>>;
+
+const MINUTE = 60_000;
+const TIER_2: Pace = { limit: 20, windowMs: MINUTE };
+const TIER_3: Pace = { limit: 50, windowMs: MINUTE };
+const NON_MARKETPLACE_CONVERSATION: Pace = { limit: 1, windowMs: MINUTE };
+
+/**
+ * The gate's paces for the declared methods under SLACK_RATE_PRESET: `tier` keeps to Slack's tiers,
+ * `non-marketplace` also to its 1 a minute for conversations.history and .replies, `none` paces nothing.
+ */
+export function pacesFor(
+  preset: 'none' | 'tier' | 'non-marketplace',
+  methods: SlackMethods,
+): Record<string, Pace> {
   if (preset === 'none') return {};
-  const minute = 60_000;
-  const conversation = preset === 'tier' ? { limit: 50, windowMs: minute } : { limit: 1, windowMs: minute };
-  return {
-    'search.messages': { limit: 20, windowMs: minute },
-    'conversations.list': { limit: 20, windowMs: minute },
-    'users.list': { limit: 20, windowMs: minute },
-    'search.files': { limit: 20, windowMs: minute },
-    'files.info': { limit: 50, windowMs: minute },
-    'conversations.replies': conversation,
-    'conversations.history': conversation,
+  const pace: Record<SlackPace, Pace | undefined> = {
+    tier2: TIER_2,
+    tier3: TIER_3,
+    conversation: preset === 'tier' ? TIER_3 : NON_MARKETPLACE_CONVERSATION,
+    unpaced: undefined,
   };
+  const paces: Record<string, Pace> = {};
+  for (const [method, kind] of Object.entries(methods)) {
+    const found = pace[kind];
+    if (found) paces[method] = found;
+  }
+  return paces;
 }

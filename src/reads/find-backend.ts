@@ -2,21 +2,25 @@ import { Errors } from '../errors.js';
 import type { FindCursor } from '../slack/find-cursor.js';
 import { decodeFindCursor } from '../slack/find-cursor.js';
 import { slackCodeOf } from '../slack-client/map-slack-error.js';
-import {
-  RTS_CHANNEL_SCOPES,
-  RTS_CONTENT_SCOPES,
-  RTS_NOT_THERE,
-  RTS_SEARCH,
-  type RtsContentType,
-  type RtsSearchBody,
-} from '../slack-client/rts.js';
+import { RTS_CHANNEL_SCOPES, RTS_NOT_THERE, RTS_SEARCH, type RtsSearchBody } from '../slack-client/rts.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
-import type { FindWording } from './find-wording.js';
-import type { PipelineDeps } from './read-deps.js';
-import { RtsQuotaSpent, rtsQuotaError } from './search-messages/rts-search.js';
+import { clock, configuration, slackGateway } from './common-services.js';
+import { RtsQuotaSpent, rtsQuota, rtsQuotaError } from './rts-quota.js';
+import type { ServicesOf } from './services.js';
+import type { Wording } from './wording.js';
 
-/** What the file, channel and people reads work with. */
-export type FindDeps = PipelineDeps;
+/** What the file, channel and people reads work with (each adds its own). */
+export const findServices = { slack: slackGateway, rtsQuota, config: configuration, clock };
+export type FindDeps = ServicesOf<typeof findServices>;
+
+/**
+ * What a find read searches on Real-time Search: its `content_types` and the user scope Slack asks for it
+ * (`files`: search:read.files; `channels`: search:read.public; `users`: search:read.users).
+ */
+export interface RtsContent {
+  type: string;
+  scope: string;
+}
 
 export type FindBackendName = 'rts' | 'legacy';
 
@@ -25,7 +29,7 @@ const RTS_OFF_MS = 10 * 60_000;
 const switchedOff = new Map<string, number>();
 
 /** The caller's cursor, or a 400 naming the parameter when it is not one of ours. */
-function readCursor(raw: string | undefined, wording: FindWording, what: string): FindCursor | undefined {
+function readCursor(raw: string | undefined, wording: Wording, what: string): FindCursor | undefined {
   if (raw === undefined) return undefined;
   const cursor = decodeFindCursor(raw);
   if (!cursor)
@@ -52,28 +56,29 @@ async function onBackend<T>(
   deps: FindDeps,
   access: SlackAccess,
   me: SlackIdentity,
-  content: RtsContentType,
+  content: RtsContent,
   cursor: FindCursor | undefined,
-  wording: FindWording,
+  wording: Wording,
   run: { rts: () => Promise<T>; legacy: (note?: string) => Promise<T> },
 ): Promise<T> {
   const id = deps.slack.identityOf(access);
+  const kind = deps.config.SLACK_SEARCH_BACKEND;
   const off = switchedOff.get(id);
   if (off !== undefined && off <= deps.clock()) switchedOff.delete(id);
-  const scoped = me.scopes?.includes(RTS_CONTENT_SCOPES[content]) ?? false;
+  const scoped = me.scopes?.includes(content.scope) ?? false;
   const useRts = cursor
     ? cursor.kind === 'rts'
-    : deps.backendKind === 'rts' || (deps.backendKind === 'auto' && scoped && !switchedOff.has(id));
+    : kind === 'rts' || (kind === 'auto' && scoped && !switchedOff.has(id));
   // SLACK_SEARCH_BACKEND holds for every cursor too: one made by hand, or by a replica set otherwise, is refused.
-  if (cursor && deps.backendKind !== 'auto' && useRts !== (deps.backendKind === 'rts'))
+  if (cursor && kind !== 'auto' && useRts !== (kind === 'rts'))
     throw new Errors.BadRequest(
-      `${wording.param('cursor')} was issued by ${useRts ? "Slack's real-time search" : 'the legacy search'}, which this service does not use (SLACK_SEARCH_BACKEND=${deps.backendKind}): search again without it`,
+      `${wording.param('cursor')} was issued by ${useRts ? "Slack's real-time search" : 'the legacy search'}, which this service does not use (SLACK_SEARCH_BACKEND=${kind}): search again without it`,
     );
   if (!useRts) return run.legacy();
   try {
     return await run.rts();
   } catch (err: unknown) {
-    const fallback = deps.backendKind === 'auto' && !cursor;
+    const fallback = kind === 'auto' && !cursor;
     if (err instanceof RtsQuotaSpent) {
       if (!fallback) throw rtsQuotaError(err);
       return run.legacy(`${err.message} and this user's are spent: the legacy backend answered.`);
@@ -91,14 +96,14 @@ export function rtsSearch(
   deps: FindDeps,
   access: SlackAccess,
   me: SlackIdentity,
-  content: Exclude<RtsContentType, 'messages'>,
+  content: RtsContent,
   args: Record<string, unknown>,
 ): Promise<RtsSearchBody> {
   const admit = async (who: SlackIdentity) => {
     const waitMs = await deps.rtsQuota.take(`${who.teamId}:${who.userId}`);
     if (waitMs > 0) throw new RtsQuotaSpent(Math.ceil(waitMs / 1000));
   };
-  const body = { content_types: content, channel_types: rtsChannelTypes(me), ...args };
+  const body = { content_types: content.type, channel_types: rtsChannelTypes(me), ...args };
   return deps.slack.live(access, RTS_SEARCH, body, admit) as Promise<RtsSearchBody>;
 }
 
@@ -111,8 +116,8 @@ type RtsCursor = Extract<FindCursor, { kind: 'rts' }>;
 export async function runFind<T>(
   deps: FindDeps,
   access: SlackAccess,
-  raw: { cursor: string | undefined; wording: FindWording; what: string },
-  content: RtsContentType,
+  raw: { cursor: string | undefined; wording: Wording; what: string },
+  content: RtsContent,
   run: {
     rts: (me: SlackIdentity, cursor: RtsCursor | undefined) => Promise<T>;
     legacy: (me: SlackIdentity, cursor: FindCursor | undefined, note?: string) => Promise<T>;

@@ -3,7 +3,7 @@ import { isObject, objects } from '../slack/slack-values.js';
 import { RTS_PAGE_LIMIT } from '../slack-client/rts.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
 import { directoryPage, searchedNote } from '../slack-search/directory-page.js';
-import { type FindDeps, rtsSearch } from './find-backend.js';
+import { type FindDeps, type RtsContent, rtsSearch } from './find-backend.js';
 
 /** What a channel or people search's summary says: how many are shown of how many, notes, more to come. */
 export interface DirectoryFound {
@@ -66,7 +66,7 @@ export async function rtsDirectoryPage(
   deps: FindDeps,
   access: SlackAccess,
   me: SlackIdentity,
-  content: 'channels' | 'users',
+  content: RtsContent,
   params: { query: string; count: number },
   filters: Record<string, unknown>,
   cursor: { cursor: string; seen: number } | undefined,
@@ -80,7 +80,7 @@ export async function rtsDirectoryPage(
   };
   const found = await rtsSearch(deps, access, me, content, args);
   const results = isObject(found.results) ? found.results : {};
-  const list = objects(results[content]);
+  const list = objects(results[content.type]);
   const slackNext = found.response_metadata?.next_cursor || undefined;
   const seen = (cursor?.seen ?? 0) + list.length;
   const summary = summarise({
@@ -96,5 +96,5 @@ export async function rtsDirectoryPage(
     summary,
     ...rtsNext(slackNext, seen),
   };
-  return { list, base, detailed: { ...found, ...base, results: { ...results, [content]: list } } };
+  return { list, base, detailed: { ...found, ...base, results: { ...results, [content.type]: list } } };
 }

@@ -1,7 +1,6 @@
 import type { CacheStatus } from '../cache/types.js';
-import type { Surface } from '../slack/wording.js';
 import type { SlackAccess } from '../slack-client/types.js';
-import type { PipelineDeps } from './read-deps.js';
+import type { Wording } from './wording.js';
 
 /**
  * Answers from the cache are shared objects: each is rendered as compact text once, then reused (as
@@ -18,24 +17,24 @@ export function renderOnce<T extends object>(body: T, render: (body: T) => strin
   return text;
 }
 
-type ReadBody<P, B> = (
-  deps: PipelineDeps,
+type ReadBody<D, P, B> = (
+  deps: D,
   access: SlackAccess,
   params: P,
-  surface: Surface,
+  wording: Wording,
 ) => Promise<{ body: B; cache: CacheStatus }>;
 
 /**
  * A read that also answers `response_format=compact`: the concise answer (the same cache entry) rendered
  * as text by `render` (the concise body's type); every other format is `read` itself.
  */
-export function withCompact<P extends { response_format?: string }, B extends object, C extends object>(
-  read: ReadBody<P, B>,
+export function withCompact<D, P extends { response_format?: string }, B extends object, C extends object>(
+  read: ReadBody<D, P, B>,
   render: (concise: C) => string,
-): (...args: Parameters<ReadBody<P, B>>) => Promise<{ body: B; cache: CacheStatus; text?: string }> {
-  return async (deps, access, params, surface) => {
-    if (params.response_format !== 'compact') return read(deps, access, params, surface);
-    const answer = await read(deps, access, { ...params, response_format: 'concise' }, surface);
+): (...args: Parameters<ReadBody<D, P, B>>) => Promise<{ body: B; cache: CacheStatus; text?: string }> {
+  return async (deps, access, params, wording) => {
+    if (params.response_format !== 'compact') return read(deps, access, params, wording);
+    const answer = await read(deps, access, { ...params, response_format: 'concise' }, wording);
     return { ...answer, text: renderOnce(answer.body as unknown as C, render) };
   };
 }

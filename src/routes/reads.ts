@@ -1,20 +1,26 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { ReadDefinition } from '../reads/read-definition.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { ReadDefinition, ReadSchema } from '../reads/read-definition.js';
 import { READS } from '../reads/reads.js';
+import { bindRead } from '../reads/registry.js';
+import type { Services } from '../reads/services.js';
 import { readCaller } from './read-caller.js';
 import { sendAnswer } from './send-json.js';
 import { splitCommaLists } from './split-comma-lists.js';
 
-/** What a read takes from the request: the POST body, or the query with the path's parameters. */
-const paramsOf = (read: ReadDefinition, request: FastifyRequest) =>
-  read.rest.method === 'POST'
-    ? request.body
-    : { ...(request.query as object), ...(request.params as object | undefined) };
-
-/** A read's REST route, from its definition: schema and access area, then one call to the read. */
-function readRoute(app: FastifyInstance, read: ReadDefinition): RouteOptions {
+/**
+ * A read's REST route, from its definition: schema and access area, then one call to the read with its
+ * parameters as the type provider types them from the schema. The answer goes out as bytes its 200 schema
+ * serialised (or compact text), so the reply is not typed from the schema (`Reply`).
+ */
+function readRoute<S extends ReadSchema, Needs extends Services, A extends TSchema>(
+  app: FastifyInstance,
+  read: ReadDefinition<S, Needs, A>,
+) {
   const { rest } = read;
-  return {
+  const run = bindRead(read, app.reads, 'rest');
+  app.withTypeProvider<TypeBoxTypeProvider>().route<{ Reply: { 200: unknown } }, unknown, S>({
     method: rest.method,
     url: rest.path,
     schema: {
@@ -29,18 +35,14 @@ function readRoute(app: FastifyInstance, read: ReadDefinition): RouteOptions {
     ...(read.lists ? { preValidation: splitCommaLists(read.lists) } : {}),
     ...(rest.validatorCompiler ? { validatorCompiler: rest.validatorCompiler } : {}),
     handler: async (request, reply) => {
-      const answer = await read.run(
-        app.readServices,
-        readCaller(app, request),
-        paramsOf(read, request),
-        'rest',
-      );
+      const params = Object.assign({}, request.query, request.params, request.body);
+      const answer = await run(readCaller(app, request), params);
       return sendAnswer(answer.cache ? reply.header('x-cache', answer.cache) : reply, answer);
     },
-  };
+  });
 }
 
 /** Every read's REST route (`src/reads/reads.ts`). */
 export default async function readRoutes(app: FastifyInstance) {
-  for (const read of READS) app.route(readRoute(app, read));
+  for (const read of READS) readRoute(app, read);
 }

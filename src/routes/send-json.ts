@@ -24,6 +24,6 @@ export function sendText(reply: FastifyReply, text: string): FastifyReply {
 }
 
 /** A read's answer as asked: compact text when there is one, else the JSON body. */
-export function sendAnswer(reply: FastifyReply, answer: { body: object; text?: string }): FastifyReply {
-  return answer.text === undefined ? sendJson(reply, answer.body as Body) : sendText(reply, answer.text);
+export function sendAnswer(reply: FastifyReply, answer: { body: Body; text?: string }): FastifyReply {
+  return answer.text === undefined ? sendJson(reply, answer.body) : sendText(reply, answer.text);
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Cursor, ResponseFormat } from './slack.js';
 import { StringEnum } from './string-enum.js';
 
 /** Which Slack search answered a file, channel or people search. */
@@ -37,3 +38,25 @@ export const Searched = Type.Object(
 /** A true/false Slack may not have said. */
 export const KnownBool = (description: string) =>
   Type.Union([Type.Boolean(), Type.Null()], { description: `${description}; null when Slack did not say` });
+
+/** The parameters every directory search takes (people searches too). */
+export const directoryQuery = {
+  query: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'Words of a name, or of a topic, purpose or title',
+  }),
+  count: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Matches per page' }),
+  cursor: Type.Optional(Cursor),
+  response_format: ResponseFormat,
+};
+
+export const DetailedDirectoryBody = Type.Object(
+  { ok: Type.Literal(true), backend: FindBackend, summary: Type.String() },
+  {
+    $id: 'DetailedDirectoryBody',
+    additionalProperties: true,
+    description:
+      'The matches as Slack sent them (conversations.list or users.list objects; assistant.search.context results) plus backend and summary',
+  },
+);

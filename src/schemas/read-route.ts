@@ -4,13 +4,11 @@ import { projectHeaders, slackTokenHeader, xCacheHeader } from './headers.js';
 import { type NamedExample, readResponse } from './response.js';
 
 /**
- * A Slack read's route schema: its parameters, the caller's Slack token and project headers, the concise or
- * detailed body (or compact text) with X-Cache, and its Slack error responses. Tags, texts and security come
- * from the read's definition.
+ * A Slack read's route schema beside its parameters: the caller's Slack token and project headers, the
+ * concise or detailed body (or compact text) with X-Cache, and its Slack error responses. The parameters
+ * (`params`, `querystring`), tags, texts and security come from the read's definition.
  */
 export function readRouteSchema(parts: {
-  params?: TSchema;
-  querystring: TSchema;
   concise: TSchema;
   detailed: TSchema;
   examples: Record<string, NamedExample>;
@@ -18,8 +16,6 @@ export function readRouteSchema(parts: {
   errors: number[];
 }) {
   return {
-    ...(parts.params ? { params: parts.params } : {}),
-    querystring: parts.querystring,
     headers: Type.Object({ ...slackTokenHeader, ...projectHeaders }),
     response: {
       200: readResponse(

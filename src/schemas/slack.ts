@@ -152,3 +152,11 @@ export const ResponseMetadata = Type.Object(
   { next_cursor: Type.String() },
   { additionalProperties: true, description: 'Present only when more results exist' },
 );
+
+/** The conversation a channel read answers about. */
+export const ChannelFields = {
+  channel_id: Type.String(),
+  channel_name: Type.Union([Type.String(), Type.Null()], {
+    description: 'The channel name; null for a direct message or when Slack did not say',
+  }),
+};

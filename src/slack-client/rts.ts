@@ -21,20 +21,12 @@ export const RTS_CHANNEL_SCOPES = {
 } as const;
 export type RtsChannelType = keyof typeof RTS_CHANNEL_SCOPES;
 
-/** What one search looks for; each but messages needs a scope of its own besides the channel types'. */
-export type RtsContentType = 'messages' | 'files' | 'channels' | 'users';
-export const RTS_CONTENT_SCOPES: Record<RtsContentType, string> = {
-  messages: 'search:read.public',
-  files: 'search:read.files',
-  channels: 'search:read.public',
-  users: 'search:read.users',
-};
-
 /** The arguments we send (a user token: never `action_token`). Lists are comma-joined strings. */
 export interface RtsSearchArgs {
   query: string;
   channel_types: string;
-  content_types: RtsContentType;
+  /** `messages`, or what a find read searches (`files`, `channels`, `users`: the read says, with its scope). */
+  content_types: string;
   limit: number;
   cursor?: string;
   sort: 'score' | 'timestamp';
@@ -66,46 +58,9 @@ export interface RtsMessage {
   context_messages?: { before?: RtsContextMessage[]; after?: RtsContextMessage[] };
 }
 
-/** `content_types=files`: no download URL (files.info has it). */
-export interface RtsFile {
-  file_id?: string;
-  title?: string;
-  file_type?: string;
-  author_user_id?: string;
-  uploader_user_id?: string;
-  author_name?: string;
-  team_id?: string;
-  date_created?: number;
-  date_updated?: number;
-  permalink?: string;
-  content?: string;
-}
-
-/** `content_types=channels`: no id (its permalink ends with it), privacy, archive state or size. */
-export interface RtsChannel {
-  name?: string;
-  topic?: string;
-  purpose?: string;
-  creator_user_id?: string;
-  creator_name?: string;
-  team_id?: string;
-  date_created?: number;
-  date_updated?: number;
-  permalink?: string;
-}
-
-/** `content_types=users`: `content` is what Slack matched (display name, title…). */
-export interface RtsUser {
-  user_id?: string;
-  name?: string;
-  real_name?: string;
-  team_id?: string;
-  permalink?: string;
-  content?: string;
-}
-
+/** Results under the content type searched: `messages` here, others read by the reads that search them. */
 export type RtsSearchBody = SlackBody & {
-  results?: { messages?: RtsMessage[]; files?: RtsFile[]; channels?: RtsChannel[]; users?: RtsUser[] };
+  results?: { messages?: RtsMessage[] } & Record<string, unknown>;
   response_metadata?: { next_cursor?: string };
 };
 

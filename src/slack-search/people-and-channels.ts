@@ -56,7 +56,7 @@ const readUsers = (withEmail: boolean) => (body: SlackObject) =>
     .map(userFields(withEmail));
 
 /** A guest (single- or multi-channel) sees only part of the workspace: their directories are their own. */
-async function isGuest(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity): Promise<boolean> {
+export async function isGuest(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity): Promise<boolean> {
   try {
     const { value } = await deps.slack.cached(access, 'users.info', { user: me.userId }, 'list');
     const user = isObject(value.user) ? value.user : {};

@@ -154,3 +154,7 @@ export function compactText(summary: string, lines: Array<string | undefined>, b
   const head = [said, ...lines.filter((l): l is string => Boolean(l))].join('\n');
   return blocks.length > 0 ? `${head}\n\n${blocks.join('\n\n')}\n` : `${head}\n`;
 }
+
+/** `searched: 120 channels (still loading)`: how much of the directory a legacy search saw. */
+export const searchedLine = (s: { entries: number; complete: boolean } | undefined, what: string) =>
+  s ? `searched: ${s.entries} ${what}${s.complete ? '' : ' (still loading)'}` : undefined;

@@ -1,5 +1,4 @@
 import type { BudgetCut } from './llm-budget.js';
-import type { Wording } from './wording.js';
 
 export interface SearchSummaryInput {
   total: number;
@@ -33,15 +32,15 @@ export function searchSummary({
 export const DETAILED_HINT = 'Full Slack objects: response_format=detailed.';
 
 /**
- * How to get more than the concise body gives: the thread read when a match is in a thread, the context
- * read for what was said around a match, Slack's own objects.
+ * How to get more than the concise body gives: a whole thread when a match is in one, what was said around
+ * a match, Slack's own objects. The caller's phrases say how, on its front end.
  */
-export function conciseSearchHint(hasThreadedMatch: boolean, wording: Wording, hasMatch = true): string {
-  const hints = [
-    hasThreadedMatch ? wording.threadHint : '',
-    hasMatch ? wording.contextHint : '',
-    DETAILED_HINT,
-  ];
+export function conciseSearchHint(
+  hasThreadedMatch: boolean,
+  ways: { wholeThread: string; aroundMatch: string },
+  hasMatch = true,
+): string {
+  const hints = [hasThreadedMatch ? ways.wholeThread : '', hasMatch ? ways.aroundMatch : '', DETAILED_HINT];
   return hints.filter(Boolean).join(' ');
 }
 
@@ -151,14 +150,25 @@ export interface ContextSummaryInput {
   /** The thread shown, if any: its root ts, whether it goes on past the page, and how many of the page's messages the byte budget left out. */
   thread?: { ts: string; hasMore: boolean; leftOut: number };
   notes: string[];
-  wording: Wording;
+  /** How to read on, on the caller's front end. */
+  ways: ContextWays;
+}
+
+/** How to read more of a channel or a thread, as the context read's front end says it. */
+export interface ContextWays {
+  /** A channel's messages before (`latest`) or after (`oldest`) a ts. */
+  channelFrom: (channel: string, bound: 'latest' | 'oldest', ts: string) => string;
+  /** A thread from its start. */
+  threadFrom: (channel: string, threadTs: string) => string;
+  /** The rest of a thread whose first page was shown. */
+  threadRest: (channel: string, threadTs: string) => string;
 }
 
 const count = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
 
 /** What the context read holds and how to read further, in a few sentences. */
 export function contextSummary(input: ContextSummaryInput): string {
-  const { channel, channelId, message, reply, before, after, wording } = input;
+  const { channel, channelId, message, reply, before, after, ways } = input;
   const what = reply ? 'reply' : 'message';
   const who = message?.userName ? ` by @${message.userName}` : '';
   const head = message
@@ -171,19 +181,19 @@ export function contextSummary(input: ContextSummaryInput): string {
   const first = before[0] ?? input.around;
   const last = after[after.length - 1] ?? input.around;
   const more = [
-    input.moreBefore ? `earlier: ${wording.historyFrom(channelId, 'latest', first)}` : '',
-    input.moreAfter ? `later: ${wording.historyFrom(channelId, 'oldest', last)}` : '',
+    input.moreBefore ? `earlier: ${ways.channelFrom(channelId, 'latest', first)}` : '',
+    input.moreAfter ? `later: ${ways.channelFrom(channelId, 'oldest', last)}` : '',
   ].filter(Boolean);
   if (more.length) parts.push(`More of the channel: ${more.join('; ')}.`);
   const { thread } = input;
   if (thread?.leftOut) {
     parts.push(
-      `${thread.leftOut} of its thread's messages did not fit in thread: ${wording.threadRead(channelId, thread.ts)}.`,
+      `${thread.leftOut} of its thread's messages did not fit in thread: ${ways.threadFrom(channelId, thread.ts)}.`,
     );
   } else if (thread) {
     parts.push(
       thread.hasMore
-        ? `Its thread's first page is in thread; the rest: ${wording.threadMore(channelId, thread.ts)}.`
+        ? `Its thread's first page is in thread; the rest: ${ways.threadRest(channelId, thread.ts)}.`
         : 'Its whole thread is in thread.',
     );
   }

@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fileGraph, findCycle, folderGraph } from '../../scripts/structure/import-graph.js';
 import { READS } from '../../src/reads/reads.js';
-import { findCycle, folderGraph } from './folder-graph.js';
 
 describe('layers', () => {
   it('src/ folders import only downward: the folder graph has no cycle', () => {
     expect(findCycle(folderGraph())).toBeUndefined();
+  });
+
+  it('no file of src/ imports itself back, type-only imports included', () => {
+    expect(findCycle(fileGraph())).toBeUndefined();
   });
 
   it('finds a cycle when there is one (the check can fail)', () => {
@@ -34,5 +38,39 @@ describe('layers', () => {
       .join('\n');
     const names = READS.flatMap((read) => [read.mcp.tool, read.rest.path.split('/:')[0] as string]);
     expect(names.filter((name) => text.includes(name))).toEqual([]);
+  });
+});
+
+describe('inside src/reads', () => {
+  const graph = folderGraph('reads');
+  const folders = READS.map((read) => read.name);
+
+  it('every read is a folder of its own, named as the definition says', () => {
+    const dirs = readdirSync(resolve(import.meta.dirname, '../../src/reads'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(dirs.sort()).toEqual([...folders].sort());
+  });
+
+  it('the graph of its folders and shared files has no cycle', () => {
+    expect(findCycle(graph)).toBeUndefined();
+  });
+
+  it('a read folder imports no other read folder; only the list (reads.ts) imports read folders', () => {
+    const intoReads = [...graph].flatMap(([from, to]) =>
+      [...to].filter((t) => folders.includes(t) && from !== 'reads.ts').map((t) => `${from} → ${t}`),
+    );
+    expect(intoReads).toEqual([]);
+  });
+
+  it('nothing outside src/reads imports a read folder: the list is the way in', () => {
+    const outside = [...fileGraph()].flatMap(([file, targets]) =>
+      file.startsWith('reads/')
+        ? []
+        : [...targets]
+            .filter((t) => folders.some((f) => t.startsWith(`reads/${f}/`)))
+            .map((t) => `${file} → ${t}`),
+    );
+    expect(outside).toEqual([]);
   });
 });

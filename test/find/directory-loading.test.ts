@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorkspace } from '../../fake-slack/index.js';
+import { directories } from '../../src/reads/common-services.js';
 import { buildHarness, get, type Harness } from '../helper.js';
 
 // A large workspace's channel directory still loading: the search answers from what is loaded and says so.
@@ -34,9 +35,7 @@ describe('a directory still loading', () => {
     const loaded = (first.body.searched as { entries: number }).entries;
     expect(loaded).toBeLessThan(450);
     // The load goes on in the background, at the rate gate's pace.
-    await (
-      h.app as unknown as { readServices: { slack: { directories: { settled(): Promise<void> } } } }
-    ).readServices.slack.directories.settled();
+    await h.app.reads.use(directories).settled();
     const later = await get(h.app, '/search/channels?query=last');
     expect(later.body.searched).toEqual({ entries: 456, complete: true });
     expect((later.body.channels as Array<{ name: string }>).map((c) => c.name)).toEqual(['team-449']);

@@ -3,8 +3,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READS } from '../../src/reads/reads.js';
 import { API_TOKEN, buildHarness, errorBody, type Harness } from '../helper.js';
-import { bearer, catalogTools, connectHttp, structured, toolError } from './mcp-client.js';
+import {
+  bearer,
+  catalogTools,
+  connectHttp,
+  FIRST_TOOLS,
+  inListOrder,
+  structured,
+  toolError,
+} from './mcp-client.js';
 
 const CATALOG_ONLY = 'mcp-catalog-only-0a1b';
 const SLACK_ONLY = 'mcp-slack-only-2c3d';
@@ -28,9 +37,10 @@ afterAll(() => h.close());
 
 describe('MCP tools and API_TOKENS_FILE access areas', () => {
   it.each([
-    [CATALOG_ONLY, ['search_tools']],
+    [CATALOG_ONLY, ['catalog'], ['search_tools']],
     [
       SLACK_ONLY,
+      ['slack'],
       [
         'slack_search_messages',
         'slack_get_thread_replies',
@@ -44,6 +54,7 @@ describe('MCP tools and API_TOKENS_FILE access areas', () => {
     ],
     [
       API_TOKEN,
+      ['slack', 'catalog'],
       [
         'slack_search_messages',
         'slack_get_thread_replies',
@@ -56,10 +67,12 @@ describe('MCP tools and API_TOKENS_FILE access areas', () => {
         'search_tools',
       ],
     ],
-  ])('tools/list shows token %s the tools of its access areas only', async (token, names) => {
+  ])('tools/list shows token %s the tools of its access areas only', async (token, areas, first) => {
     const client = await connectHttp(base, bearer(token));
     try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(names);
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(READS.filter((r) => areas.includes(r.area)).map((r) => r.mcp.tool));
+      expect(inListOrder(names, FIRST_TOOLS)).toEqual(first);
     } finally {
       await client.close();
     }

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
+import { READS } from '../../src/reads/reads.js';
 import { githubIssue, slackSend, writeFile } from '../catalog/fixtures.js';
 import { API_TOKEN } from '../helper.js';
 
@@ -35,7 +36,11 @@ export function toolError(result: unknown): Record<string, unknown> {
   return JSON.parse(item.text) as Record<string, unknown>;
 }
 
-export const MCP_TOOL_NAMES = [
+/** Every tool, in the order of the list of reads (src/reads/reads.ts). */
+export const MCP_TOOL_NAMES = READS.map((read) => read.mcp.tool);
+
+/** The tools of the reads these tests were first written for, in the list's order (a new read adds its own tests). */
+export const FIRST_TOOLS = [
   'slack_search_messages',
   'slack_get_thread_replies',
   'slack_get_channel_history',
@@ -46,5 +51,9 @@ export const MCP_TOOL_NAMES = [
   'slack_search_users',
   'search_tools',
 ];
+
+/** `names` as they stand in `list`: what a listing of all tools holds of them, in its order. */
+export const inListOrder = (list: readonly string[], names: readonly string[]) =>
+  list.filter((name) => names.includes(name));
 
 export const catalogTools = [slackSend, githubIssue, writeFile];

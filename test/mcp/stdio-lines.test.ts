@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/http/json-limits.js';
+import { FIRST_TOOLS, inListOrder, MCP_TOOL_NAMES } from './mcp-client.js';
 
 // The stdio bin fed raw lines, as a careless or hostile local client writes them: every line is answered
 // on stdout and every refused one noted on stderr, and the process stays alive and listening.
@@ -159,17 +160,9 @@ describe('agent-search-mcp fed bad lines', () => {
     const exited = new Promise<number | null>((r) => child.once('exit', r));
     child.stdin.end('{"jsonrpc":"2.0","id":10,"method":"tools/list"}');
     const listed = (await nextAnswer()) as { result: { tools: { name: string }[] } };
-    expect(listed.result.tools.map((t) => t.name)).toEqual([
-      'slack_search_messages',
-      'slack_get_thread_replies',
-      'slack_get_channel_history',
-      'slack_get_message_context',
-      'slack_search_files',
-      'slack_read_file',
-      'slack_search_channels',
-      'slack_search_users',
-      'search_tools',
-    ]);
+    const names = listed.result.tools.map((t) => t.name);
+    expect(names).toEqual(MCP_TOOL_NAMES);
+    expect(inListOrder(names, FIRST_TOOLS)).toEqual(FIRST_TOOLS);
     expect(await exited).toBe(0);
   });
 });

@@ -24,7 +24,7 @@ interface Service {
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
 const { services } = compose;
-const docs = ['README.md', 'docs/operations.md']
+const docs = ['README.md', 'docs/operations.md', 'docs/configuration.md']
   .filter((f) => existsSync(`${ROOT}/${f}`))
   .map(read)
   .join('\n');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pacesFor, type RateGate } from '../../src/rate-gates/rate-gate.js';
 import { RedisRateGate, type RedisRateGateOptions } from '../../src/rate-gates/redis-rate-gate.js';
+import { SLACK_METHODS } from '../../src/reads/registry.js';
 import {
   createRedisClient,
   createRedisClusterClient,
@@ -74,7 +75,7 @@ describe.each(REDIS_KINDS)('RedisRateGate (%s)', (kind) => {
   });
 
   it('paces the non-Marketplace conversations.replies at 1 per minute across replicas', async () => {
-    const paces = pacesFor('non-marketplace');
+    const paces = pacesFor('non-marketplace', SLACK_METHODS);
     const [a, b] = [await gate(kind, { paces }), await gate(kind, { paces })];
     const team = `T${randomUUID()}`;
     expect(await rejection(a.gate, team, 'conversations.replies', Date.now() + 1000)).toBeUndefined();
@@ -88,7 +89,7 @@ describe.each(REDIS_KINDS)('RedisRateGate (%s)', (kind) => {
   it('lets a Tier 2 burst of 20 through, then spaces calls 3 s apart', async () => {
     let now = 1_700_000_000_000;
     const clock = () => now;
-    const paces = pacesFor('tier');
+    const paces = pacesFor('tier', SLACK_METHODS);
     const [a, b] = [await gate(kind, { paces, clock }), await gate(kind, { paces, clock })];
     const team = `T${randomUUID()}`;
     for (let i = 0; i < 10; i++) {

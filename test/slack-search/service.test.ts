@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadDefinition } from '../../src/reads/read-definition.js';
+import { bindRead } from '../../src/reads/registry.js';
 import { searchMessagesRead } from '../../src/reads/search-messages/definition.js';
 import { threadRepliesRead } from '../../src/reads/thread-replies/definition.js';
 import { staleNote } from '../../src/slack/summary.js';
@@ -18,12 +19,11 @@ afterEach(() => h.slack.reset());
 const access = () => ({ token: ALICE_TOKEN, fromCaller: true, deadline: Date.now() + 5000 });
 /** A read as the stdio MCP front end runs it: no HTTP request, the MCP surface's wording. */
 const runRead = (app: FastifyInstance, read: ReadDefinition, params: object) =>
-  read.run(
-    app.readServices,
-    { log: app.log, deadline: Date.now() + 5000, slackAccess: access },
-    params,
+  bindRead(
+    read,
+    app.reads,
     'mcp',
-  );
+  )({ log: app.log, deadline: Date.now() + 5000, slackAccess: access }, params);
 const search = {
   query: 'logs',
   count: 20,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { WORDING } from '../../src/reads/wording.js';
+import { READS } from '../../src/reads/reads.js';
+import { searchMessagesRead } from '../../src/reads/search-messages/definition.js';
+import { searchWays } from '../../src/reads/search-messages/wording.js';
+import { wordingFor } from '../../src/reads/wording.js';
 import { buildSearchQuery, toMeModifier } from '../../src/slack/build-search-query.js';
 import { applyMinScore, dedupeThreads, toConciseMatch } from '../../src/slack/format-search.js';
 import { dedupeByTs, toConciseThreadMessage } from '../../src/slack/format-thread.js';
@@ -7,6 +10,9 @@ import { renderHighlights } from '../../src/slack/highlight.js';
 import { buildPermalink, threadTsFromPermalink } from '../../src/slack/permalink.js';
 import { conciseSearchHint, searchSummary, threadSummary } from '../../src/slack/summary.js';
 import { TRUNCATION_NOTE, truncateText } from '../../src/slack/truncate-text.js';
+
+const REST = searchWays(wordingFor(searchMessagesRead, 'rest', READS));
+const MCP = searchWays(wordingFor(searchMessagesRead, 'mcp', READS));
 
 describe('buildSearchQuery', () => {
   it('appends modifiers in a fixed order', () => {
@@ -179,16 +185,14 @@ describe('summaries and cursors', () => {
       'Found 3 messages in thread.',
     );
     expect(threadSummary({ from: 1, returned: 1, hasMore: false })).toBe('Found 1 message in thread.');
-    expect(conciseSearchHint(false, WORDING.rest, false)).toBe(
-      'Full Slack objects: response_format=detailed.',
-    );
-    expect(conciseSearchHint(false, WORDING.rest)).toBe(
+    expect(conciseSearchHint(false, REST, false)).toBe('Full Slack objects: response_format=detailed.');
+    expect(conciseSearchHint(false, REST)).toBe(
       'Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
     );
-    expect(conciseSearchHint(true, WORDING.rest)).toBe(
+    expect(conciseSearchHint(true, REST)).toBe(
       'Whole thread: GET /threads/{channel_id}/{thread_ts}. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
     );
-    expect(conciseSearchHint(true, WORDING.mcp)).toBe(
+    expect(conciseSearchHint(true, MCP)).toBe(
       'Whole thread: use slack_get_thread_replies with channel_id and thread_ts. Around a match: slack_get_message_context with url=<permalink>. Full Slack objects: response_format=detailed.',
     );
   });

@@ -4,30 +4,33 @@ import { type BudgetCut, fitToBudget } from '../../slack/llm-budget.js';
 import { readRepliesBody } from '../../slack/read-slack-body.js';
 import { budgetNote, historySummary, pageCapNote, staleNote, textCapNote } from '../../slack/summary.js';
 import { capTexts } from '../../slack/truncate-text.js';
-import type { Surface } from '../../slack/wording.js';
 import type { SlackAccess } from '../../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from '../../slack-search/message-names.js';
 import { channelLabel, resolveChannel } from '../../slack-search/resolve-channel.js';
-import type { ChannelHistoryParams, ConciseHistory, HistoryBody } from '../channel-history/schemas.js';
-import type { PipelineDeps } from '../read-deps.js';
+import { answerCache, maxResponseBytes, slackGateway } from '../common-services.js';
+import type { ServicesOf } from '../services.js';
 import { withCompact } from '../with-compact.js';
-import { WORDING } from '../wording.js';
+import { type Wording, wholeTexts } from '../wording.js';
 import { compactHistory } from './compact.js';
+import type { ChannelHistoryParams, ConciseHistory, HistoryBody } from './schemas.js';
 
 const METHOD = 'conversations.history';
+
+export const historyServices = { slack: slackGateway, answers: answerCache, maxResponseBytes };
+type HistoryDeps = ServicesOf<typeof historyServices>;
 
 /** conversations.history for the caller; compact is the concise answer (one cache entry) rendered as text. */
 export const channelHistory = withCompact(historyBody, compactHistory);
 
 /** conversations.history for the caller: channel by id or #name, fetch, names, format, summary, budget; cached whole. */
 async function historyBody(
-  deps: PipelineDeps,
+  deps: HistoryDeps,
   access: SlackAccess,
   params: ChannelHistoryParams,
-  surface: Surface,
+  wording: Wording,
 ): Promise<{ body: HistoryBody; cache: CacheStatus }> {
   const { slack, answers } = deps;
-  const key = answers.key(METHOD, slack.identityOf(access), { surface, params });
+  const key = answers.key(METHOD, slack.identityOf(access), { surface: wording.surface, params });
   const [me, answer] = await Promise.all([slack.whoAmI(access), answers.get<HistoryBody>(key)]);
   if (answer) return { body: answer, cache: 'HIT' };
 
@@ -52,12 +55,12 @@ async function historyBody(
     : { ...fetched.value, messages: list };
   if (concise && read.nextCursor) body.response_metadata = { next_cursor: read.nextCursor };
   const notes = [fetched.status === 'STALE' ? staleNote(fetched.ageMs) : undefined];
-  notes.push(textCapNote(capped, params.max_text_chars, WORDING[surface].wholeText));
+  notes.push(textCapNote(capped, params.max_text_chars, wholeTexts(wording)));
   notes.push(pageCapNote(read.messages.length, limit, read.hasMore));
   const summarise = (cut: BudgetCut) => {
     const ts = list.map((m) => String((m as { ts?: unknown }).ts));
     const last = ts[ts.length - 1];
-    const advice = cut.dropped && last ? WORDING[surface].historyResume(last) : 'ask for a smaller limit';
+    const advice = cut.dropped && last ? `continue with latest=${last}` : 'ask for a smaller limit';
     body.summary = historySummary({
       channel: channelLabel({ id: channel.id, name }),
       ts,

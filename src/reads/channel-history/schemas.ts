@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { readRouteSchema } from '../../schemas/read-route.js';
 import {
+  ChannelFields,
   ChannelRef,
   ConciseChannelMessage,
   Cursor,
@@ -9,7 +9,6 @@ import {
   ResponseMetadata,
   SlackTsBound,
 } from '../../schemas/slack.js';
-import { historyCompactExample, historyExamples } from './examples.js';
 
 export const HistoryParams = Type.Object({ channel: ChannelRef });
 
@@ -33,13 +32,6 @@ export const HistoryQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ChannelFields = {
-  channel_id: Type.String(),
-  channel_name: Type.Union([Type.String(), Type.Null()], {
-    description: 'The channel name; null for a direct message or when Slack did not say',
-  }),
-};
-
 export const ConciseHistoryBody = Type.Object(
   {
     ok: Type.Literal(true),
@@ -62,16 +54,6 @@ export const DetailedHistoryBody = Type.Object(
     description: "Slack's conversations.history body plus summary",
   },
 );
-
-export const historySchema = readRouteSchema({
-  params: HistoryParams,
-  querystring: HistoryQuery,
-  concise: ConciseHistoryBody,
-  detailed: DetailedHistoryBody,
-  examples: historyExamples,
-  compactExample: historyCompactExample,
-  errors: [400, 401, 403, 404, 429, 502, 503, 504],
-});
 
 export type ChannelHistoryParams = Static<typeof HistoryParams> & Static<typeof HistoryQuery>;
 export type ConciseHistory = Static<typeof ConciseHistoryBody>;

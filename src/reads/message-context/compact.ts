@@ -1,3 +1,4 @@
+import type { ConciseThread } from '../../schemas/thread.js';
 import {
   type ChannelMessage,
   type ChannelRead,
@@ -11,7 +12,6 @@ import {
   messageBlocks,
   userLegend,
 } from '../../slack/compact-text.js';
-import type { ConciseThread } from '../thread-replies/schemas.js';
 
 /**
  * A message in context as compact text, oldest first: the channel messages before it, the message (or its

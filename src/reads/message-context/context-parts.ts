@@ -1,7 +1,7 @@
 import { Errors, type RetryableError } from '../../errors.js';
 import { parseMessageLink } from '../../slack/message-link.js';
-import type { Wording } from '../../slack/wording.js';
-import type { MessageContextParams } from '../message-context/schemas.js';
+import type { Wording } from '../wording.js';
+import type { MessageContextParams } from './schemas.js';
 
 // The pieces of the context read: what is asked for, calls it can do without, the order messages give way.
 

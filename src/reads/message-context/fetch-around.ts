@@ -3,13 +3,17 @@ import { Errors } from '../../errors.js';
 import { type RepliesBodyRead, readRepliesBody } from '../../slack/read-slack-body.js';
 import { num, type SlackObject } from '../../slack/slack-values.js';
 import { pageCapNote } from '../../slack/summary.js';
-import type { Surface } from '../../slack/wording.js';
 import type { SlackAccess, SlackBody, SlackIdentity } from '../../slack-client/types.js';
-import type { PipelineDeps } from '../read-deps.js';
-import { readThread } from '../thread-replies/run.js';
+import { answerCache } from '../common-services.js';
+import type { ServicesOf } from '../services.js';
+import { readThread, threadPageServices } from '../thread-page.js';
+import type { Wording } from '../wording.js';
 import type { ContextTarget, Outcome } from './context-parts.js';
 import { optional, required } from './context-parts.js';
 import type { MessageContextParams } from './schemas.js';
+
+export const contextServices = { ...threadPageServices, answers: answerCache };
+export type ContextDeps = ServicesOf<typeof contextServices>;
 
 /** Messages of the thread's first page shown with the linked message. */
 export const CONTEXT_THREAD_PAGE = 20;
@@ -29,23 +33,23 @@ export interface Around {
 }
 
 interface Where {
-  deps: PipelineDeps;
+  deps: ContextDeps;
   access: SlackAccess;
   me: SlackIdentity;
   channel: string;
   target: ContextTarget;
   params: MessageContextParams;
-  surface: Surface;
+  wording: Wording;
 }
 
 /** The ts the channel neighbours are around: the message, or a reply's thread root. */
 export const anchorOf = (target: ContextTarget) => target.threadTs ?? target.ts;
 
 /** A page of the thread rooted at `ts`, as the thread read answers it. */
-const threadAt = ({ deps, access, me, channel, params, surface }: Where, ts: string) => {
+const threadAt = ({ deps, access, me, channel, params, wording }: Where, ts: string) => {
   const { response_format, max_text_chars } = params;
   const page = { channel, ts, limit: CONTEXT_THREAD_PAGE, response_format, max_text_chars };
-  return readThread(deps, access, me, page, surface);
+  return readThread(deps, access, me, page, wording);
 };
 
 /**

@@ -7,17 +7,15 @@ import { otherWorkspace } from '../../slack/message-link.js';
 import type { SlackObject } from '../../slack/slack-values.js';
 import { staleNote, textCapNote } from '../../slack/summary.js';
 import { capTexts } from '../../slack/truncate-text.js';
-import type { Surface } from '../../slack/wording.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from '../../slack-search/message-names.js';
 import { resolveChannel } from '../../slack-search/resolve-channel.js';
 import { worstStatus } from '../../slack-search/worst-status.js';
-import type { PipelineDeps } from '../read-deps.js';
 import { withCompact } from '../with-compact.js';
-import { WORDING } from '../wording.js';
+import { type Wording, wholeTexts } from '../wording.js';
 import { compactContext } from './compact.js';
 import { nearestFirst, readTarget } from './context-parts.js';
-import { type Around, anchorOf, fetchAround } from './fetch-around.js';
+import { type Around, anchorOf, type ContextDeps, fetchAround } from './fetch-around.js';
 import type { ContextBody, MessageContextParams } from './schemas.js';
 import { type ContextView, summariseContext } from './summarise.js';
 
@@ -26,15 +24,14 @@ export const messageContext = withCompact(contextBody, compactContext);
 
 /** The message, its channel neighbours and its thread's first page: at most three Slack calls, none when cached. */
 async function contextBody(
-  deps: PipelineDeps,
+  deps: ContextDeps,
   access: SlackAccess,
   params: MessageContextParams,
-  surface: Surface,
+  wording: Wording,
 ): Promise<{ body: ContextBody; cache: CacheStatus }> {
   const { slack, answers } = deps;
-  const wording = WORDING[surface];
   const target = readTarget(params, wording);
-  const key = answers.key('context', slack.identityOf(access), { surface, params });
+  const key = answers.key('context', slack.identityOf(access), { surface: wording.surface, params });
   const [me, answer] = await Promise.all([slack.whoAmI(access), answers.get<ContextBody>(key)]);
   if (answer) return { body: answer, cache: 'HIT' };
   const own = target.linkHost && otherWorkspace(target.linkHost, me.url);
@@ -42,11 +39,11 @@ async function contextBody(
 
   const channel = await resolveChannel(slack, access, target.channel);
   const name = channel.name ?? slack.channelName(access, channel.id).catch(() => undefined);
-  const where = { deps, access, me, channel: channel.id, target, params, surface };
+  const where = { deps, access, me, channel: channel.id, target, params, wording };
   const around = await fetchAround(where);
   const view = await arrange(where, around);
   const capped = params.response_format === 'concise' ? capTexts(view.shown, params.max_text_chars) : 0;
-  const capNote = textCapNote(capped, params.max_text_chars, wording.wholeText);
+  const capNote = textCapNote(capped, params.max_text_chars, wholeTexts(wording));
   if (capNote) around.notes.push(capNote);
   const channelName = (await name) ?? null;
   const body: Record<string, unknown> = {
@@ -78,7 +75,7 @@ async function contextBody(
 /** Which message is the linked one, and the channel messages asked for on each side of it (concise or Slack's). */
 async function arrange(
   where: {
-    deps: PipelineDeps;
+    deps: ContextDeps;
     access: SlackAccess;
     me: SlackIdentity;
     channel: string;

@@ -1,15 +1,13 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { readRouteSchema } from '../../schemas/read-route.js';
 import {
+  ChannelFields,
   ChannelRef,
   ConciseChannelMessage,
   MaxTextChars,
   ResponseFormat,
   SlackTs,
 } from '../../schemas/slack.js';
-import { ChannelFields } from '../channel-history/schemas.js';
-import { ConciseThreadBody, DetailedThreadBody } from '../thread-replies/schemas.js';
-import { contextCompactExample, contextExamples } from './examples.js';
+import { ConciseThreadBody, DetailedThreadBody } from '../../schemas/thread.js';
 
 /** At most this many messages on each side of the linked one. */
 export const MAX_CONTEXT_SIDE = 50;
@@ -86,15 +84,6 @@ export const DetailedContextBody = Type.Object(
     description: "Slack's message objects (conversations.history and .replies) in the same places",
   },
 );
-
-export const contextSchema = readRouteSchema({
-  querystring: ContextQuery,
-  concise: ConciseContextBody,
-  detailed: DetailedContextBody,
-  examples: contextExamples,
-  compactExample: contextCompactExample,
-  errors: [400, 401, 403, 404, 429, 502, 503, 504],
-});
 
 export type MessageContextParams = Static<typeof ContextQuery>;
 export type ConciseMessageContext = Static<typeof ConciseContextBody>;

@@ -1,9 +1,10 @@
 import type { BudgetCut } from '../../slack/llm-budget.js';
 import type { SlackObject } from '../../slack/slack-values.js';
 import { budgetNote, contextSummary } from '../../slack/summary.js';
-import type { Wording } from '../../slack/wording.js';
 import { channelLabel } from '../../slack-search/resolve-channel.js';
+import type { Wording } from '../wording.js';
 import type { Around } from './fetch-around.js';
+import { contextWays } from './wording.js';
 
 /** What the answer shows, in the order the byte budget gives way (the message, nearest neighbours first, the thread). */
 export interface ContextView {
@@ -76,7 +77,7 @@ export function summariseContext({
       notes: [...around.notes, budgetNote(cut, maxBytes, 'message', 'ask for fewer before/after')].filter(
         (n): n is string => n !== undefined,
       ),
-      wording,
+      ways: contextWays(wording),
     });
   };
 }

@@ -7,11 +7,12 @@ import { filled, num, type SlackObject, str } from '../../slack/slack-values.js'
 import { lookUpNames } from '../../slack/user-names.js';
 import { downloadFile } from '../../slack-client/download-file.js';
 import type { SlackAccess, SlackBody } from '../../slack-client/types.js';
-import type { FindDeps } from '../find-backend.js';
 import { CONVERT_MS, ConversionFailed, MAX_HTML_TEXT_CHARS } from './html-conversions.js';
 
 /** Where an HTML file's conversion stopped short: at the time or size limit, after `read` of `of` characters. */
 export type CutShort = { by: 'time' | 'size'; read: number; of: number };
+
+import type { ReadFileDeps } from './services.js';
 
 /** A file's text as read once for one caller: cached per token (never served to another), as long as its files.info. */
 export type FileText =
@@ -28,7 +29,7 @@ export type FileText =
 
 /** Downloads and converts a file's text for the caller (their token), or says why none was read. */
 export async function fileText(
-  deps: FindDeps,
+  deps: ReadFileDeps,
   access: SlackAccess,
   file: SlackObject,
   info: Cached<SlackBody>,
@@ -69,7 +70,7 @@ export async function fileText(
 
 /** An HTML file's text, off the event loop, its mentions named for this caller; or why there is none. */
 async function htmlText(
-  deps: FindDeps,
+  deps: ReadFileDeps,
   access: SlackAccess,
   raw: string,
 ): Promise<{ text: string; short?: CutShort } | { why: string }> {
@@ -87,7 +88,7 @@ async function htmlText(
 }
 
 /** Names of the people and channels a text mentions (lookups bounded, never failing the read). */
-async function mentionNames(deps: FindDeps, access: SlackAccess, text: string) {
+async function mentionNames(deps: ReadFileDeps, access: SlackAccess, text: string) {
   const ids = mentionIds(text);
   const [users, channels] = await Promise.all([
     lookUpNames(ids.users, (id) => deps.slack.userName(access, id)),

@@ -8,12 +8,18 @@ import { filled, isObject, num, type SlackObject, str } from '../../slack/slack-
 import { TRUNCATION_NOTE } from '../../slack/truncate-text.js';
 import { slackCodeOf } from '../../slack-client/map-slack-error.js';
 import type { SlackAccess } from '../../slack-client/types.js';
-import type { FindDeps } from '../find-backend.js';
-import type { FindWording } from '../find-wording.js';
+import type { Wording } from '../wording.js';
 import { cutShortNote, downloadedNote, type FileText, fileText } from './file-text.js';
 import type { FileBody, ReadFileParams } from './schemas.js';
+import type { ReadFileDeps } from './services.js';
 
 const GONE = new Set(['file_not_found', 'file_deleted']);
+
+/** How to read on in the file after `offset` characters. */
+const readOn = (w: Wording, fileId: string, offset: number) =>
+  w.surface === 'rest'
+    ? `GET ${w.path('read-file', { file_id: fileId })}?offset=${offset}`
+    : `${w.tool('read-file')} with file_id=${fileId} and offset=${offset}`;
 
 function facts(f: SlackObject, userName: string | undefined) {
   const user = filled(f.user) ?? null;
@@ -36,10 +42,10 @@ function facts(f: SlackObject, userName: string | undefined) {
 
 /** A file's metadata (files.info) and its text: canvases and HTML as Markdown-like text, text as it is. */
 export async function readFile(
-  deps: FindDeps,
+  deps: ReadFileDeps,
   access: SlackAccess,
   params: ReadFileParams,
-  wording: FindWording,
+  wording: Wording,
 ): Promise<{ body: FileBody; cache: CacheStatus }> {
   // A file shared in no public channel is asked again within ACCESS_RECHECK_MS, never served stale.
   const info = await deps.slack
@@ -84,7 +90,7 @@ function textPart(
   about: ReturnType<typeof facts>,
   label: string,
   maxBytes: number,
-  wording: FindWording,
+  wording: Wording,
 ) {
   // Offsets count code points, found without spreading the text (it may be 2,000,000 characters long).
   const total = codePoints(text.text);
@@ -105,7 +111,7 @@ function textPart(
   if (text.short) parts.push(cutShortNote(text.short));
   if (truncated || from > 0) {
     const more = truncated
-      ? `: continue with ${wording.readOn(about.file_id, shownEnd)} (${wording.wholeFile})`
+      ? `: continue with ${readOn(wording, about.file_id, shownEnd)} (${wording.setting('max_text_chars', 0)} reads it all)`
       : '';
     parts.push(`Showing characters ${from}–${shownEnd} of ${total}${more}.`);
   }

@@ -1,9 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { FileKind, Iso } from '../../schemas/find.js';
-import { readRouteSchema } from '../../schemas/read-route.js';
 import { ResponseFormat } from '../../schemas/slack.js';
 import { StringEnum } from '../../schemas/string-enum.js';
-import { fileCompactExample, fileExamples } from './examples.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T, description: string) =>
   Type.Union([t, Type.Null()], { description });
@@ -82,13 +80,3 @@ export const DetailedFileBody = Type.Object(
 
 export type ReadFileParams = Static<typeof ReadFileParams> & Static<typeof ReadFileQuery>;
 export type FileBody = ConciseFileBody | (Static<typeof DetailedFileBody> & Record<string, unknown>);
-
-export const readFileSchema = readRouteSchema({
-  params: ReadFileParams,
-  querystring: ReadFileQuery,
-  concise: ConciseFileBody,
-  detailed: DetailedFileBody,
-  examples: fileExamples,
-  compactExample: fileCompactExample,
-  errors: [400, 401, 403, 404, 429, 502, 503, 504],
-});

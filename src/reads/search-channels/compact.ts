@@ -1,9 +1,5 @@
-import { compactText } from '../../slack/compact-text.js';
+import { compactText, searchedLine } from '../../slack/compact-text.js';
 import type { ConciseChannelsBody } from './schemas.js';
-
-/** `searched: 120 channels (still loading)`: how much of the directory a legacy search saw. */
-export const searchedLine = (s: { entries: number; complete: boolean } | undefined, what: string) =>
-  s ? `searched: ${s.entries} ${what}${s.complete ? '' : ' (still loading)'}` : undefined;
 
 /** Found channels as compact text: `#name=C…` with what is known of it, then its topic and purpose. */
 export function compactChannels(body: ConciseChannelsBody): string {

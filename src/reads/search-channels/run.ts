@@ -4,17 +4,25 @@ import { isObject, num, type SlackObject, str } from '../../slack/slack-values.j
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import { worst } from '../../slack-search/directory-page.js';
 import { channelDirectories } from '../../slack-search/people-and-channels.js';
-import { type FindDeps, runFind } from '../find-backend.js';
+import { directories } from '../common-services.js';
+import { findServices, type RtsContent, runFind } from '../find-backend.js';
 import {
   type DirectoryFound,
   directorySummary,
   legacyDirectoryPage,
   rtsDirectoryPage,
 } from '../find-page.js';
-import type { FindWording } from '../find-wording.js';
+import type { ServicesOf } from '../services.js';
+import type { Wording } from '../wording.js';
 import type { ChannelsBody, ConciseChannel, SearchChannelsParams } from './schemas.js';
 
 type Answer = { body: ChannelsBody; cache: CacheStatus };
+
+export const channelsServices = { ...findServices, directories };
+type ChannelsDeps = ServicesOf<typeof channelsServices>;
+
+/** Real-time Search's channels: the channel types' scopes (search:read.public at least). */
+const CHANNELS: RtsContent = { type: 'channels', scope: 'search:read.public' };
 
 const textOf = (v: unknown) => (isObject(v) ? (str(v.value) ?? '') : (str(v) ?? ''));
 
@@ -46,23 +54,31 @@ function conciseRtsChannel(c: SlackObject): ConciseChannel {
   };
 }
 
-const summarise = (wording: FindWording) => (found: DirectoryFound) =>
+const summarise = (wording: Wording) => (found: DirectoryFound) =>
   directorySummary(
     ['channel', 'channels'],
     found,
     found.shown > 0
-      ? [wording.channelHistory, wording.channelMessages]
+      ? wording.surface === 'rest'
+        ? [
+            `Its messages: GET ${wording.path('channel-history', { channel: '{channel_id}' })}.`,
+            `Search in one: GET ${wording.path('search-messages')}?channel_ids={channel_id}&query=….`,
+          ]
+        : [
+            `Its messages: ${wording.tool('channel-history')} with channel_id.`,
+            `Search in one: ${wording.tool('search-messages')} with channel_ids=[channel_id].`,
+          ]
       : ['Try other words, or include_archived.'],
   );
 
 /** Channels the caller can see by name, topic and purpose: Real-time Search, else the channel directory, ranked. */
 export async function searchChannels(
-  deps: FindDeps,
+  deps: ChannelsDeps,
   access: SlackAccess,
   params: SearchChannelsParams,
-  wording: FindWording,
+  wording: Wording,
 ): Promise<Answer> {
-  return runFind(deps, access, { cursor: params.cursor, wording, what: 'channel' }, 'channels', {
+  return runFind(deps, access, { cursor: params.cursor, wording, what: 'channel' }, CHANNELS, {
     rts: (me, cursor) => viaRts(deps, access, me, params, wording, cursor),
     legacy: (me, cursor, note) =>
       viaDirectory(deps, access, me, params, wording, cursor?.kind === 'offset' ? cursor.offset : 0, note),
@@ -70,11 +86,11 @@ export async function searchChannels(
 }
 
 async function viaDirectory(
-  deps: FindDeps,
+  deps: ChannelsDeps,
   access: SlackAccess,
   me: SlackIdentity,
   params: SearchChannelsParams,
-  wording: FindWording,
+  wording: Wording,
   offset: number,
   note?: string,
 ): Promise<Answer> {
@@ -104,11 +120,11 @@ async function viaDirectory(
 }
 
 async function viaRts(
-  deps: FindDeps,
+  deps: ChannelsDeps,
   access: SlackAccess,
   me: SlackIdentity,
   params: SearchChannelsParams,
-  wording: FindWording,
+  wording: Wording,
   cursor: { cursor: string; seen: number } | undefined,
 ): Promise<Answer> {
   const filters = { include_archived_channels: params.include_archived };
@@ -116,7 +132,7 @@ async function viaRts(
     deps,
     access,
     me,
-    'channels',
+    CHANNELS,
     params,
     filters,
     cursor,

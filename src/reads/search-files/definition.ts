@@ -1,32 +1,38 @@
-import { findRun } from '../find-run.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { defineRead, slackRun } from '../read-definition.js';
+import { withCompact } from '../with-compact.js';
 import { compactFiles } from './compact.js';
-import { searchFiles } from './run.js';
-import {
-  ConciseFile,
-  ConciseFilesBody,
-  DetailedFilesBody,
-  type SearchFilesParams,
-  SearchFilesQuery,
-  searchFilesSchema,
-} from './schemas.js';
-import { FILES_PATH, FILES_TOOL } from './wording.js';
+import { filesCompactExample, filesExamples } from './examples.js';
+import { filesServices, searchFiles } from './run.js';
+import { ConciseFile, ConciseFilesBody, DetailedFilesBody, SearchFilesQuery } from './schemas.js';
 
-export const searchFilesRead = defineRead<SearchFilesParams>({
+export const searchFilesRead = defineRead({
   name: 'search-files',
   area: 'slack',
   title: 'Search Slack files and canvases',
   lists: ['types', 'channel_ids', 'from_users'],
+  services: filesServices,
+  slack: { 'search.files': 'tier2' },
+  names: ['read-file'],
   rest: {
     method: 'GET',
-    path: FILES_PATH,
+    path: '/search/files',
     operationId: 'searchFiles',
     description:
       'Finds files and canvases the caller can see by title, name and text: Slack’s Real-time Search (content_types=files) when the token has search:read.files (SLACK_SEARCH_BACKEND), else search.files. `types` narrows to kinds of files (Slack has no such filter: a page may hold fewer than `count`; the summary says how many were left out). Read one with GET /files/{file_id}.',
-    schema: searchFilesSchema,
+    schema: {
+      querystring: SearchFilesQuery,
+      ...readRouteSchema({
+        concise: ConciseFilesBody,
+        detailed: DetailedFilesBody,
+        examples: filesExamples,
+        compactExample: filesCompactExample,
+        errors: [400, 401, 403, 429, 502, 503, 504],
+      }),
+    },
   },
   mcp: {
-    tool: FILES_TOOL,
+    tool: 'slack_search_files',
     description:
       'Search files and canvases (runbooks, briefs, snippets, PDFs) by title and text. Read one with slack_read_file. response_format=compact costs the fewest tokens.',
     purpose: 'find files and canvases',
@@ -34,7 +40,8 @@ export const searchFilesRead = defineRead<SearchFilesParams>({
     arguments: SearchFilesQuery,
     hints: { types: 'canvases, snippets, pdfs…', channel_ids: 'ids or #names', from_users: 'ids or @names' },
     output: { concise: ConciseFilesBody },
+    toParams: (args) => args,
   },
   schemas: [ConciseFile, ConciseFilesBody, DetailedFilesBody],
-  run: slackRun(findRun(searchFiles, compactFiles)),
+  run: slackRun(withCompact(searchFiles, compactFiles)),
 });

@@ -8,13 +8,27 @@ import { isObject, objects, type SlackObject, str } from '../../slack/slack-valu
 import { lookUpNames } from '../../slack/user-names.js';
 import { RTS_PAGE_LIMIT } from '../../slack-client/rts.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import { type FindDeps, rtsSearch, runFind } from '../find-backend.js';
+import { answerCache } from '../common-services.js';
+import { findServices, type RtsContent, rtsSearch, runFind } from '../find-backend.js';
 import { rtsNext } from '../find-page.js';
-import type { FindWording } from '../find-wording.js';
+import type { ServicesOf } from '../services.js';
+import type { Wording } from '../wording.js';
 import { conciseLegacyFile, conciseRtsFile } from './concise.js';
 import type { ConciseFile, FilesBody, SearchFilesParams } from './schemas.js';
 
 type Answer = { body: FilesBody; cache: CacheStatus };
+
+export const filesServices = { ...findServices, answers: answerCache };
+type FilesDeps = ServicesOf<typeof filesServices>;
+
+/** Real-time Search's files: search:read.files. */
+const FILES: RtsContent = { type: 'files', scope: 'search:read.files' };
+
+/** How to read a found file's text. */
+const readOne = (w: Wording) =>
+  w.surface === 'rest'
+    ? `Read one: GET ${w.path('read-file', { file_id: '{file_id}' })}.`
+    : `Read one: ${w.tool('read-file')} with file_id.`;
 
 const kindOf = (f: SlackObject, rts: boolean): FileKindName =>
   rts
@@ -24,7 +38,7 @@ const kindOf = (f: SlackObject, rts: boolean): FileKindName =>
 function summary(
   found: { total: number; shown: number; atLeast: boolean; filtered: number; more: boolean },
   params: SearchFilesParams,
-  wording: FindWording,
+  wording: Wording,
   note?: string,
 ): string {
   const { total, shown } = found;
@@ -36,17 +50,17 @@ function summary(
     parts.push(`${found.filtered} of other kinds than ${params.types?.join(', ')} left out.`);
   if (note) parts.push(note);
   if (found.more) parts.push('Use next_cursor for more results.');
-  if (shown > 0) parts.push(wording.readFile);
+  if (shown > 0) parts.push(readOne(wording));
   else parts.push('Try fewer or other words, or no types.');
   return parts.join(' ');
 }
 
 /** Files and canvases the caller can see: search.files, or Real-time Search with content_types=files. */
 export async function searchFiles(
-  deps: FindDeps,
+  deps: FilesDeps,
   access: SlackAccess,
   params: SearchFilesParams,
-  wording: FindWording,
+  wording: Wording,
 ): Promise<Answer> {
   const query = buildSearchQuery({
     query: params.query,
@@ -55,7 +69,7 @@ export async function searchFiles(
     after: params.after,
     before: params.before,
   });
-  return runFind(deps, access, { cursor: params.cursor, wording, what: 'file' }, 'files', {
+  return runFind(deps, access, { cursor: params.cursor, wording, what: 'file' }, FILES, {
     rts: (me, cursor) => viaRts(deps, access, me, query, params, wording, cursor),
     legacy: (_me, cursor, note) =>
       viaLegacy(deps, access, query, params, wording, cursor?.kind === 'page' ? cursor.page : 1, note),
@@ -65,7 +79,7 @@ export async function searchFiles(
 const wanted = (params: SearchFilesParams) => (f: SlackObject, rts: boolean) =>
   !params.types?.length || params.types.includes(kindOf(f, rts));
 
-async function namesOf(deps: FindDeps, access: SlackAccess, ids: Array<string | undefined>) {
+async function namesOf(deps: FilesDeps, access: SlackAccess, ids: Array<string | undefined>) {
   return lookUpNames(
     ids.filter((id): id is string => Boolean(id)),
     async (id) => deps.slack.userName(access, id),
@@ -73,11 +87,11 @@ async function namesOf(deps: FindDeps, access: SlackAccess, ids: Array<string | 
 }
 
 async function viaLegacy(
-  deps: FindDeps,
+  deps: FilesDeps,
   access: SlackAccess,
   query: string,
   params: SearchFilesParams,
-  wording: FindWording,
+  wording: Wording,
   page: number,
   note?: string,
 ): Promise<Answer> {
@@ -123,16 +137,16 @@ async function viaLegacy(
 }
 
 async function viaRts(
-  deps: FindDeps,
+  deps: FilesDeps,
   access: SlackAccess,
   me: SlackIdentity,
   query: string,
   params: SearchFilesParams,
-  wording: FindWording,
+  wording: Wording,
   cursor: { cursor: string; seen: number } | undefined,
 ): Promise<Answer> {
   const limit = Math.min(RTS_PAGE_LIMIT, params.count);
-  const found = await rtsSearch(deps, access, me, 'files', {
+  const found = await rtsSearch(deps, access, me, FILES, {
     query,
     limit,
     ...(cursor ? { cursor: cursor.cursor } : {}),

@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { FILE_KINDS, FileKind, FindBackend, Iso } from '../../schemas/find.js';
-import { readRouteSchema } from '../../schemas/read-route.js';
 import {
   ChannelRef,
   Cursor,
@@ -10,7 +9,6 @@ import {
   ResponseMetadata,
   UserRef,
 } from '../../schemas/slack.js';
-import { filesCompactExample, filesExamples } from './examples.js';
 
 export const SearchFilesQuery = Type.Object(
   {
@@ -93,12 +91,3 @@ export const DetailedFilesBody = Type.Object(
 
 export type SearchFilesParams = Static<typeof SearchFilesQuery>;
 export type FilesBody = ConciseFilesBody | (Static<typeof DetailedFilesBody> & Record<string, unknown>);
-
-export const searchFilesSchema = readRouteSchema({
-  querystring: SearchFilesQuery,
-  concise: ConciseFilesBody,
-  detailed: DetailedFilesBody,
-  examples: filesExamples,
-  compactExample: filesCompactExample,
-  errors: [400, 401, 403, 429, 502, 503, 504],
-});

@@ -1,29 +1,37 @@
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { defineRead, slackRun } from '../read-definition.js';
-import { searchMessages } from './run.js';
-import {
-  ConciseSearchBody,
-  DetailedSearchBody,
-  type SearchMessagesParams,
-  SearchQuery,
-  searchMessagesSchema,
-} from './schemas.js';
-import { SEARCH_PATH, SEARCH_TOOL } from './wording.js';
+import { searchCompactExample, searchExamples } from './examples.js';
+import { searchMessages, searchServices } from './run.js';
+import { ConciseSearchBody, DetailedSearchBody, SearchQuery } from './schemas.js';
 
-export const searchMessagesRead = defineRead<SearchMessagesParams>({
+export const searchMessagesRead = defineRead({
   name: 'search-messages',
   area: 'slack',
   title: 'Search Slack messages',
   lists: ['channel_ids', 'from_users'],
+  services: searchServices,
+  // users.list: the people directory names Real-time Search's authors.
+  slack: { 'search.messages': 'tier2', 'users.list': 'tier2' },
+  names: ['thread-replies', 'message-context'],
   rest: {
     method: 'GET',
-    path: SEARCH_PATH,
+    path: '/search/messages',
     operationId: 'searchMessages',
     description:
       'Runs Slack search.messages or its Real-time Search API (SLACK_SEARCH_BACKEND; `backend` says which answered) with the caller’s Slack identity (X-Slack-Token, else SLACK_USER_TOKEN) and returns a concise body with a one-line summary, or with response_format=detailed Slack’s body plus the summary (and our next_cursor when there is more). Concise texts name users and channels and are cut evenly to fit MAX_RESPONSE_BYTES.',
-    schema: searchMessagesSchema,
+    schema: {
+      querystring: SearchQuery,
+      ...readRouteSchema({
+        concise: ConciseSearchBody,
+        detailed: DetailedSearchBody,
+        examples: searchExamples,
+        compactExample: searchCompactExample,
+        errors: [400, 401, 403, 404, 429, 502, 503, 504],
+      }),
+    },
   },
   mcp: {
-    tool: SEARCH_TOOL,
+    tool: 'slack_search_messages',
     description: [
       'Search Slack. query: words, "phrases", -word, in:#channel, from:@user, is:thread, before:/after:YYYY-MM-DD; questions go by meaning if AI search is on.',
     ].join(' '),
@@ -38,6 +46,7 @@ export const searchMessagesRead = defineRead<SearchMessagesParams>({
     },
     unlisted: ['highlight', 'min_score', 'dedupe_threads'],
     output: { concise: ConciseSearchBody },
+    toParams: (args) => args,
   },
   schemas: [ConciseSearchBody, DetailedSearchBody],
   run: slackRun(searchMessages),

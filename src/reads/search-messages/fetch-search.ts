@@ -16,10 +16,10 @@ import {
   type SearchCursor,
 } from '../../slack/search-cursor.js';
 import type { SlackObject } from '../../slack/slack-values.js';
-import type { Wording } from '../../slack/wording.js';
 import type { SlackGateway } from '../../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackBody, SlackIdentity } from '../../slack-client/types.js';
-import type { SearchMessagesParams } from '../search-messages/schemas.js';
+import type { Wording } from '../wording.js';
+import type { SearchMessagesParams } from './schemas.js';
 
 type Fetched = SearchBodyRead & Cached<SlackBody>;
 

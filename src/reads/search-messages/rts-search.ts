@@ -6,7 +6,6 @@ import { buildSearchQuery, toMeModifier } from '../../slack/build-search-query.j
 import { isQuestion, readRtsBody } from '../../slack/read-rts.js';
 import { decodeSearchCursor, encodeSearchCursor } from '../../slack/search-cursor.js';
 import { isObject } from '../../slack/slack-values.js';
-import type { Wording } from '../../slack/wording.js';
 import { slackCodeOf } from '../../slack-client/map-slack-error.js';
 import {
   RTS_CHANNEL_SCOPES,
@@ -21,13 +20,13 @@ import {
 } from '../../slack-client/rts.js';
 import type { SlackGateway } from '../../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import type { SearchMessagesParams } from '../search-messages/schemas.js';
+import { RTS_USER_QUOTA, RtsQuotaSpent } from '../rts-quota.js';
+import type { Wording } from '../wording.js';
 import { badCursor, searchFilters } from './fetch-search.js';
 import { DM_TYPES, type RtsPosition, type RtsSide, rtsOutcome, searchRtsToMe } from './rts-to-me.js';
+import type { SearchMessagesParams } from './schemas.js';
 import type { SearchOutcome } from './search-backend.js';
 
-/** Slack's Real-time Search limit: calls a minute per user, cursor pages included. */
-export const RTS_USER_QUOTA = { limit: 10, windowMs: 60_000 };
 /** How long a workspace's `is_ai_search_enabled` is reused (a failed lookup: a minute). */
 const AI_SEARCH_MEMO_MS = 3_600_000;
 const AI_SEARCH_RETRY_MS = 60_000;
@@ -42,23 +41,6 @@ export interface RtsSearchDeps {
   defaultRetryAfterS: number;
 }
 
-/** The per-user quota is spent: no RTS call before `retryAfterS`. */
-export class RtsQuotaSpent extends Error {
-  readonly code = 'AS_ERR_SLACK_RATE_LIMITED';
-  constructor(readonly retryAfterS: number) {
-    super(`Slack allows ${RTS_USER_QUOTA.limit} real-time searches a minute per user`);
-  }
-}
-
-export const rtsQuotaError = (spent: RtsQuotaSpent) =>
-  withRetryAfter(
-    new Errors.SlackRateLimited(
-      `${RTS_SEARCH} (${RTS_USER_QUOTA.limit} a minute per user)`,
-      spent.retryAfterS,
-    ),
-    spent.retryAfterS,
-  );
-
 /** The channel types the token's scopes allow (all four when Slack did not say: it then names the missing scope). */
 function channelTypes(me: SlackIdentity, only?: RtsChannelType[]): string {
   const all = Object.keys(RTS_CHANNEL_SCOPES) as RtsChannelType[];
@@ -71,36 +53,41 @@ export const quotaNote = (shown: number, retryAfterS: number) =>
   `Slack allows ${RTS_USER_QUOTA.limit} real-time searches a minute per user (each page of ${RTS_PAGE_LIMIT} is one): this page stops at ${shown}; next_cursor works again in ${retryAfterS} s.`;
 
 /** Real-time Search for the route's parameters, paging up to `count` within the per-user quota. */
-export function createRtsSearch(deps: RtsSearchDeps) {
-  const aiSearch = new Map<string, { enabled: boolean; until: number }>();
+class RtsSearcher {
+  /** Per workspace: whether AI search is on, until when that is known. */
+  readonly #aiSearch = new Map<string, { enabled: boolean; until: number }>();
 
-  async function aiSearchEnabled(access: SlackAccess, teamId: string): Promise<boolean> {
-    const now = deps.clock();
-    const memo = aiSearch.get(teamId);
+  constructor(private readonly deps: RtsSearchDeps) {}
+
+  async aiSearchEnabled(access: SlackAccess, teamId: string): Promise<boolean> {
+    const now = this.deps.clock();
+    const memo = this.#aiSearch.get(teamId);
     if (memo && memo.until > now) return memo.enabled;
     let enabled = false;
     let until = now + AI_SEARCH_RETRY_MS;
     try {
-      const body = (await deps.slack.live(access, RTS_INFO, {})) as RtsInfoBody;
+      const body = (await this.deps.slack.live(access, RTS_INFO, {})) as RtsInfoBody;
       enabled = body.is_ai_search_enabled === true;
       until = now + AI_SEARCH_MEMO_MS;
     } catch {
       // Unknown: keyword search is what Slack runs without AI search, so say that.
     }
-    aiSearch.set(teamId, { enabled, until });
-    if (aiSearch.size > 10_000) aiSearch.delete(aiSearch.keys().next().value as string);
+    this.#aiSearch.set(teamId, { enabled, until });
+    if (this.#aiSearch.size > 10_000) this.#aiSearch.delete(this.#aiSearch.keys().next().value as string);
     return enabled;
   }
 
-  const admit = async (me: SlackIdentity) => {
-    const waitMs = await deps.quota.take(`${me.teamId}:${me.userId}`);
+  /** Books one of the user's Real-time Search calls, or says when the next is allowed. */
+  readonly #admit = async (me: SlackIdentity) => {
+    const waitMs = await this.deps.quota.take(`${me.teamId}:${me.userId}`);
     if (waitMs > 0) throw new RtsQuotaSpent(Math.ceil(waitMs / 1000));
   };
 
-  async function page(access: SlackAccess, args: RtsSearchArgs, wording: Wording): Promise<RtsSearchBody> {
+  /** One page; Slack's refusals of our arguments are 400s naming them, a disabled search is retried once. */
+  async page(access: SlackAccess, args: RtsSearchArgs, wording: Wording): Promise<RtsSearchBody> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await deps.slack.live(access, RTS_SEARCH, { ...args }, admit)) as RtsSearchBody;
+        return (await this.deps.slack.live(access, RTS_SEARCH, { ...args }, this.#admit)) as RtsSearchBody;
       } catch (err) {
         const code = slackCodeOf(err);
         if (code === 'query_too_long')
@@ -110,11 +97,11 @@ export function createRtsSearch(deps: RtsSearchDeps) {
             `${wording.param('cursor')} is not a cursor Slack's real-time search accepts`,
           );
         if (code !== RTS_DISABLED) throw err;
-        if (attempt === 0 && deps.clock() + DISABLED_RETRY_MS < access.deadline) {
+        if (attempt === 0 && this.deps.clock() + DISABLED_RETRY_MS < access.deadline) {
           await sleep(DISABLED_RETRY_MS);
           continue;
         }
-        const s = deps.defaultRetryAfterS;
+        const s = this.deps.defaultRetryAfterS;
         throw withRetryAfter(new Errors.SlackSearchDisabled(s), s);
       }
     }
@@ -124,13 +111,13 @@ export function createRtsSearch(deps: RtsSearchDeps) {
    * Pages of one query from `from` (an RTS cursor, or '' for the first page; the first `skip` matches
    * dropped) until `want` matches or the end; a spent quota after the first page ends it early, noted.
    */
-  async function readSide(
+  readonly readSide = async (
     access: SlackAccess,
     base: Omit<RtsSearchArgs, 'limit'>,
     from: RtsPosition,
     want: number,
     wording: Wording,
-  ): Promise<RtsSide> {
+  ): Promise<RtsSide> => {
     const side: RtsSide = {
       matches: [],
       pages: [],
@@ -145,20 +132,14 @@ export function createRtsSearch(deps: RtsSearchDeps) {
       const limit = Math.min(RTS_PAGE_LIMIT, want - side.matches.length + skip);
       let body: RtsSearchBody;
       try {
-        body = await page(access, { ...base, limit, ...(cursor ? { cursor } : {}) }, wording);
+        body = await this.page(access, { ...base, limit, ...(cursor ? { cursor } : {}) }, wording);
       } catch (err) {
         if (!(err instanceof RtsQuotaSpent) || side.bodies.length === 0) throw err;
         side.quotaSpentS = err.retryAfterS;
         break;
       }
-      const read = readRtsBody(body);
-      side.bodies.push(body);
-      const raw = isObject(body.results) && Array.isArray(body.results.messages) ? body.results.messages : [];
-      for (const [i, m] of read.matches.entries()) side.originals.set(m, raw[i]);
-      side.pages.push({ cursor, size: read.matches.length });
-      side.matches.push(...read.matches.slice(skip));
+      const read = addPage(side, body, cursor, skip);
       skip = 0;
-      for (const [id, name] of read.authorNames) side.authorNames.set(id, name);
       cursor = read.nextCursor ?? '';
       if (!read.nextCursor) {
         side.ended = true;
@@ -167,42 +148,28 @@ export function createRtsSearch(deps: RtsSearchDeps) {
     }
     side.next = cursor;
     return side;
-  }
+  };
 
-  return async function searchRts(
+  async search(
     access: SlackAccess,
     me: SlackIdentity,
     params: SearchMessagesParams,
     wording: Wording,
   ): Promise<SearchOutcome> {
     const question = isQuestion(params.query);
-    const semantic = question ? aiSearchEnabled(access, me.teamId) : Promise.resolve(false);
-    const base = (modifier: string[], only?: RtsChannelType[]): Omit<RtsSearchArgs, 'limit'> => ({
-      query: buildSearchQuery(searchFilters(params), modifier),
-      channel_types: channelTypes(me, only),
-      content_types: 'messages',
-      sort: params.sort,
-      sort_dir: params.sort_dir,
-      highlight: params.highlight,
-      include_context_messages: params.include_context,
-    });
-    if (params.to_me === 'true')
-      return searchRtsToMe({
-        readSide,
-        base,
-        access,
-        me,
-        params,
-        wording,
-        semantic: await semantic,
-        quotaNote,
-      });
+    const semantic = question ? this.aiSearchEnabled(access, me.teamId) : Promise.resolve(false);
+    const base = (modifier: string[], only?: RtsChannelType[]) => searchArgs(params, me, modifier, only);
+    if (params.to_me === 'true') {
+      const { readSide } = this;
+      const toMe = { readSide, base, access, me, params, wording, quotaNote };
+      return searchRtsToMe({ ...toMe, semantic: await semantic });
+    }
     const ours = params.cursor ? decodeSearchCursor(params.cursor) : undefined;
     if (ours && ours.kind !== 'rts') badCursor(wording, 'real-time');
     const modifiers = params.to_me === 'false' ? [] : [toMeModifier(params.to_me, me.userId)];
     const args = base(modifiers, params.to_me === 'dm' ? DM_TYPES : undefined);
     const from = { cursor: ours?.kind === 'rts' ? ours.cursor : (params.cursor ?? ''), skip: 0 };
-    const side = await readSide(access, args, from, params.count, wording);
+    const side = await this.readSide(access, args, from, params.count, wording);
     const seen = (ours?.kind === 'rts' ? ours.seen : 0) + side.matches.length;
     const more = side.next !== '' && !side.ended;
     return {
@@ -212,7 +179,43 @@ export function createRtsSearch(deps: RtsSearchDeps) {
       nextCursor: more ? encodeSearchCursor({ kind: 'rts', cursor: side.next, seen }) : undefined,
       notes: side.quotaSpentS === undefined ? [] : [quotaNote(side.matches.length, side.quotaSpentS)],
     };
+  }
+}
+
+/** One page read into a side: its matches (past `skip`), Slack's objects behind them, their authors' names. */
+function addPage(side: RtsSide, body: RtsSearchBody, cursor: string, skip: number) {
+  const read = readRtsBody(body);
+  side.bodies.push(body);
+  const raw = isObject(body.results) && Array.isArray(body.results.messages) ? body.results.messages : [];
+  for (const [i, m] of read.matches.entries()) side.originals.set(m, raw[i]);
+  side.pages.push({ cursor, size: read.matches.length });
+  side.matches.push(...read.matches.slice(skip));
+  for (const [id, name] of read.authorNames) side.authorNames.set(id, name);
+  return read;
+}
+
+/** A search's arguments but the page size: the query with `modifier`, the channel types allowed, the order. */
+function searchArgs(
+  params: SearchMessagesParams,
+  me: SlackIdentity,
+  modifier: string[],
+  only?: RtsChannelType[],
+): Omit<RtsSearchArgs, 'limit'> {
+  return {
+    query: buildSearchQuery(searchFilters(params), modifier),
+    channel_types: channelTypes(me, only),
+    content_types: 'messages',
+    sort: params.sort,
+    sort_dir: params.sort_dir,
+    highlight: params.highlight,
+    include_context_messages: params.include_context,
   };
+}
+
+export function createRtsSearch(deps: RtsSearchDeps) {
+  const searcher = new RtsSearcher(deps);
+  return (access: SlackAccess, me: SlackIdentity, params: SearchMessagesParams, wording: Wording) =>
+    searcher.search(access, me, params, wording);
 }
 
 export type RtsSearch = ReturnType<typeof createRtsSearch>;

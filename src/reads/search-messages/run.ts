@@ -8,17 +8,29 @@ import { conciseContext } from '../../slack/read-rts.js';
 import type { SlackObject } from '../../slack/slack-values.js';
 import { budgetNote, conciseSearchHint, searchSummary, staleNote, textCapNote } from '../../slack/summary.js';
 import { capTexts } from '../../slack/truncate-text.js';
-import type { Surface, Wording } from '../../slack/wording.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from '../../slack-search/message-names.js';
 import { peopleNames } from '../../slack-search/people-and-channels.js';
 import { worstStatus } from '../../slack-search/worst-status.js';
-import type { PipelineDeps } from '../read-deps.js';
-import type { ConciseSearch, SearchMessagesBody, SearchMessagesParams } from '../search-messages/schemas.js';
+import { answerCache, directories, maxResponseBytes, slackGateway } from '../common-services.js';
+import type { ServicesOf } from '../services.js';
 import { withCompact } from '../with-compact.js';
-import { WORDING } from '../wording.js';
+import type { Wording } from '../wording.js';
 import { compactSearch } from './compact.js';
+import type { ConciseSearch, SearchMessagesBody, SearchMessagesParams } from './schemas.js';
 import type { SearchOutcome } from './search-backend.js';
+import { searchBackend } from './search-backends.js';
+import { SMALLER_SEARCH, searchWays, wholeMatchTexts } from './wording.js';
+
+export const searchServices = {
+  slack: slackGateway,
+  answers: answerCache,
+  backend: searchBackend,
+  // Real-time Search's authors are named from the people directory.
+  directories,
+  maxResponseBytes,
+};
+type SearchDeps = ServicesOf<typeof searchServices>;
 
 /** How long a Real-time Search waits for the people directory's names before asking users.info. */
 const DIRECTORY_NAMES_WAIT_MS = 1_500;
@@ -84,7 +96,7 @@ function summariseWithinBudget(
   maxBytes: number,
 ) {
   const summarise = (cut: BudgetCut) => {
-    const note = budgetNote(cut, maxBytes, 'match', wording.smallerSearch);
+    const note = budgetNote(cut, maxBytes, 'match', SMALLER_SEARCH);
     body.summary = searchSummary({
       total: found.total,
       atLeast: found.atLeast,
@@ -94,7 +106,7 @@ function summariseWithinBudget(
       hint: concise
         ? conciseSearchHint(
             (list as ConciseSearch['messages']['matches']).some((m: ConciseMatch) => m.thread_ts),
-            wording,
+            searchWays(wording),
             list.length > 0,
           )
         : undefined,
@@ -108,16 +120,18 @@ export const searchMessages = withCompact(searchBody, compactSearch);
 
 /** A search for the caller: fetch (search.messages or RTS), select, names, format, summary, budget; search.messages answers are cached whole. */
 async function searchBody(
-  deps: PipelineDeps,
+  deps: SearchDeps,
   access: SlackAccess,
   params: SearchMessagesParams,
-  surface: Surface,
+  wording: Wording,
 ): Promise<{ body: SearchMessagesBody; cache: CacheStatus }> {
-  const wording = WORDING[surface];
   if (!params.query && params.to_me === 'false')
     throw new Errors.BadRequest(`${wording.param('query')} is required unless to_me is set`);
   const { slack, answers, backend } = deps;
-  const key = answers.key('search.messages', slack.identityOf(access), { surface, params });
+  const key = answers.key('search.messages', slack.identityOf(access), {
+    surface: wording.surface,
+    params,
+  });
   // auth.test runs beside the cache and the search when the backend needs no identity to search.
   const identity = slack.whoAmI(access);
   identity.catch(() => {});
@@ -149,7 +163,7 @@ async function searchBody(
       directory,
     });
   const { body, list, capped } = await formatSearch(found, selected.matches, params, me, names);
-  const capNote = textCapNote(capped, params.max_text_chars, wording.wholeMatchText);
+  const capNote = textCapNote(capped, params.max_text_chars, wholeMatchTexts(wording));
   if (capNote) notes.push(capNote);
   const concise = params.response_format === 'concise';
   summariseWithinBudget(body, list, found, notes, concise, wording, deps.maxResponseBytes);

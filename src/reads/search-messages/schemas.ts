@@ -1,5 +1,4 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { readRouteSchema } from '../../schemas/read-route.js';
 import {
   ChannelRef,
   ConciseMatch,
@@ -11,7 +10,6 @@ import {
   UserRef,
 } from '../../schemas/slack.js';
 import { StringEnum } from '../../schemas/string-enum.js';
-import { searchCompactExample, searchExamples } from './examples.js';
 
 export const SearchQuery = Type.Object(
   {
@@ -113,15 +111,6 @@ export const DetailedSearchBody = Type.Object(
       "Slack's search.messages or assistant.search.context body plus backend, semantic and summary",
   },
 );
-
-export const searchMessagesSchema = readRouteSchema({
-  querystring: SearchQuery,
-  concise: ConciseSearchBody,
-  detailed: DetailedSearchBody,
-  examples: searchExamples,
-  compactExample: searchCompactExample,
-  errors: [400, 401, 403, 404, 429, 502, 503, 504],
-});
 
 export type SearchMessagesParams = Static<typeof SearchQuery>;
 export type ConciseSearch = Static<typeof ConciseSearchBody>;

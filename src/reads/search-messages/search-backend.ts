@@ -1,8 +1,8 @@
 import type { SlackObject } from '../../slack/slack-values.js';
-import type { Wording } from '../../slack/wording.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import type { SearchMessagesParams } from '../search-messages/schemas.js';
+import type { Wording } from '../wording.js';
 import type { FoundMatches } from './fetch-search.js';
+import type { SearchMessagesParams } from './schemas.js';
 
 export type BackendName = 'search.messages' | 'rts';
 

@@ -5,8 +5,10 @@ import { slackCodeOf } from '../../slack-client/map-slack-error.js';
 import { RTS_NOT_THERE } from '../../slack-client/rts.js';
 import type { SlackGateway } from '../../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
+import { RtsQuotaSpent, rtsQuota, rtsQuotaError } from '../rts-quota.js';
+import { defineService } from '../services.js';
 import { fetchMatches } from './fetch-search.js';
-import { createRtsSearch, RtsQuotaSpent, type RtsSearchDeps, rtsQuotaError } from './rts-search.js';
+import { createRtsSearch, type RtsSearchDeps } from './rts-search.js';
 import type { BackendName, SearchBackend, SearchOutcome } from './search-backend.js';
 
 export type SearchBackendKind = 'auto' | 'rts' | 'legacy';
@@ -117,3 +119,18 @@ const BACKENDS = { auto, rts, legacy } satisfies Record<
 export function createSearchBackend(kind: SearchBackendKind, deps: SearchBackendDeps): SearchBackend {
   return BACKENDS[kind](deps);
 }
+
+/** The search read's backend (SLACK_SEARCH_BACKEND), with the per-user Real-time Search quota it shares. */
+export const searchBackend = defineService({
+  name: 'search-backend',
+  needs: { rtsQuota },
+  create: ({ config, slack, clock, log }, { rtsQuota: quota }) =>
+    createSearchBackend(config.SLACK_SEARCH_BACKEND, {
+      slack,
+      quota,
+      clock,
+      defaultRetryAfterS: config.SLACK_DEFAULT_RETRY_AFTER_S,
+      fallbackMs: config.SLACK_RTS_FALLBACK_MS,
+      log: log.child({ component: 'slack-search' }),
+    }),
+});

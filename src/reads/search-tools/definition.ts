@@ -6,12 +6,15 @@ import {
   SearchResult,
   ToolInfo,
 } from '../../schemas/catalog.js';
+import { catalog } from '../common-services.js';
 import { defineRead } from '../read-definition.js';
 
-export const searchToolsRead = defineRead<SearchRequest>({
+export const searchToolsRead = defineRead({
   name: 'search-tools',
   area: 'catalog',
   title: 'Find relevant tools',
+  services: { catalog },
+  slack: {},
   rest: {
     method: 'POST',
     path: '/catalog/search',
@@ -30,7 +33,8 @@ export const searchToolsRead = defineRead<SearchRequest>({
     arguments: SearchRequest,
     hints: { context: 'wider task', tools: 'toolKey unique', maxResults: 'default 20, max 100' },
     output: { whole: SearchResponse },
+    toParams: (args) => args,
   },
   schemas: [ToolInfo, SearchRequest, SearchResult, SearchResponse],
-  run: async (services, caller, body) => ({ body: await services.catalog.search(body, caller) }),
+  run: async (deps, caller, body) => ({ body: await deps.catalog.search(body, caller) }),
 });

@@ -1,5 +1,4 @@
-import { compactText } from '../../slack/compact-text.js';
-import { searchedLine } from '../search-channels/compact.js';
+import { compactText, searchedLine } from '../../slack/compact-text.js';
 import type { ConciseUsersBody } from './schemas.js';
 
 /** Found people as compact text, one line each: `@handle=U…`, names, title, time zone. */

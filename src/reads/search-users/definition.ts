@@ -1,30 +1,38 @@
-import { findRun } from '../find-run.js';
+import { DetailedDirectoryBody } from '../../schemas/find.js';
+import { readRouteSchema } from '../../schemas/read-route.js';
 import { defineRead, slackRun } from '../read-definition.js';
+import { withCompact } from '../with-compact.js';
 import { compactUsers } from './compact.js';
-import { searchUsers } from './run.js';
-import {
-  ConciseUser,
-  ConciseUsersBody,
-  type SearchUsersParams,
-  SearchUsersQuery,
-  searchUsersSchema,
-} from './schemas.js';
-import { USERS_PATH, USERS_TOOL } from './wording.js';
+import { usersCompactExample, usersExamples } from './examples.js';
+import { searchUsers, usersServices } from './run.js';
+import { ConciseUser, ConciseUsersBody, SearchUsersQuery } from './schemas.js';
 
-export const searchUsersRead = defineRead<SearchUsersParams>({
+export const searchUsersRead = defineRead({
   name: 'search-users',
   area: 'slack',
   title: 'Search Slack people',
+  services: usersServices,
+  slack: { 'users.list': 'tier2' },
+  names: ['search-messages'],
   rest: {
     method: 'GET',
-    path: USERS_PATH,
+    path: '/search/users',
     operationId: 'searchUsers',
     description:
       'Finds people by handle, real name, display name and title, best first: Slack’s Real-time Search (content_types=users) when the token has search:read.users, else a directory read from users.list (per workspace, or per user for a guest, who sees only whom Slack shows them; `searched` says how much of it was loaded). Deactivated people and bots only when asked; email only with include_email=true and when Slack sends one.',
-    schema: searchUsersSchema,
+    schema: {
+      querystring: SearchUsersQuery,
+      ...readRouteSchema({
+        concise: ConciseUsersBody,
+        detailed: DetailedDirectoryBody,
+        examples: usersExamples,
+        compactExample: usersCompactExample,
+        errors: [400, 401, 403, 429, 502, 503, 504],
+      }),
+    },
   },
   mcp: {
-    tool: USERS_TOOL,
+    tool: 'slack_search_users',
     description:
       'Search people by name, handle or job title ("who owns billing?"). response_format=compact costs the fewest tokens.',
     purpose: 'find people',
@@ -32,7 +40,8 @@ export const searchUsersRead = defineRead<SearchUsersParams>({
     arguments: SearchUsersQuery,
     hints: {},
     output: { concise: ConciseUsersBody },
+    toParams: (args) => args,
   },
-  schemas: [ConciseUser, ConciseUsersBody],
-  run: slackRun(findRun(searchUsers, compactUsers)),
+  schemas: [ConciseUser, ConciseUsersBody, DetailedDirectoryBody],
+  run: slackRun(withCompact(searchUsers, compactUsers)),
 });

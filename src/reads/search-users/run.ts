@@ -3,17 +3,25 @@ import { rankDirectory } from '../../slack/rank-directory.js';
 import { filled, isObject, type SlackObject, str } from '../../slack/slack-values.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import { peopleDirectory } from '../../slack-search/people-and-channels.js';
-import { type FindDeps, runFind } from '../find-backend.js';
+import { directories } from '../common-services.js';
+import { findServices, type RtsContent, runFind } from '../find-backend.js';
 import {
   type DirectoryFound,
   directorySummary,
   legacyDirectoryPage,
   rtsDirectoryPage,
 } from '../find-page.js';
-import type { FindWording } from '../find-wording.js';
+import type { ServicesOf } from '../services.js';
+import type { Wording } from '../wording.js';
 import type { ConciseUser, SearchUsersParams, UsersBody } from './schemas.js';
 
 type Answer = { body: UsersBody; cache: CacheStatus };
+
+export const usersServices = { ...findServices, directories };
+type UsersDeps = ServicesOf<typeof usersServices>;
+
+/** Real-time Search's people: search:read.users. */
+const USERS: RtsContent = { type: 'users', scope: 'search:read.users' };
 
 const profileOf = (u: SlackObject) => (isObject(u.profile) ? u.profile : {});
 
@@ -66,23 +74,27 @@ const rtsDetailedUser = (params: SearchUsersParams) => (u: SlackObject) => {
   return rest;
 };
 
-const summarise = (wording: FindWording) => (found: DirectoryFound) =>
+const summarise = (wording: Wording) => (found: DirectoryFound) =>
   directorySummary(
     ['person', 'people'],
     found,
     found.shown > 0
-      ? [wording.personMessages]
+      ? [
+          wording.surface === 'rest'
+            ? `Their messages: GET ${wording.path('search-messages')}?from_users={user_id}&query=….`
+            : `Their messages: ${wording.tool('search-messages')} with from_users=[user_id].`,
+        ]
       : ['Try a handle, a name or a job title; include_bots or include_deleted for those.'],
   );
 
 /** People by handle, names and title: Real-time Search, else the people directory, ranked. */
 export async function searchUsers(
-  deps: FindDeps,
+  deps: UsersDeps,
   access: SlackAccess,
   params: SearchUsersParams,
-  wording: FindWording,
+  wording: Wording,
 ): Promise<Answer> {
-  return runFind(deps, access, { cursor: params.cursor, wording, what: 'people' }, 'users', {
+  return runFind(deps, access, { cursor: params.cursor, wording, what: 'people' }, USERS, {
     rts: (me, cursor) => viaRts(deps, access, me, params, wording, cursor),
     legacy: (me, cursor, note) =>
       viaDirectory(deps, access, me, params, wording, cursor?.kind === 'offset' ? cursor.offset : 0, note),
@@ -90,11 +102,11 @@ export async function searchUsers(
 }
 
 async function viaDirectory(
-  deps: FindDeps,
+  deps: UsersDeps,
   access: SlackAccess,
   me: SlackIdentity,
   params: SearchUsersParams,
-  wording: FindWording,
+  wording: Wording,
   offset: number,
   note?: string,
 ): Promise<Answer> {
@@ -127,15 +139,15 @@ async function viaDirectory(
 }
 
 async function viaRts(
-  deps: FindDeps,
+  deps: UsersDeps,
   access: SlackAccess,
   me: SlackIdentity,
   params: SearchUsersParams,
-  wording: FindWording,
+  wording: Wording,
   cursor: { cursor: string; seen: number } | undefined,
 ): Promise<Answer> {
   const filters = { include_bots: params.include_bots, include_deleted_users: params.include_deleted };
-  const page = await rtsDirectoryPage(deps, access, me, 'users', params, filters, cursor, summarise(wording));
+  const page = await rtsDirectoryPage(deps, access, me, USERS, params, filters, cursor, summarise(wording));
   const detailed = () => {
     const results = isObject(page.detailed.results) ? page.detailed.results : {};
     const users = page.list.map(rtsDetailedUser(params));

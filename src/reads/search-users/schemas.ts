@@ -1,9 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { FindBackend, KnownBool, Searched } from '../../schemas/find.js';
-import { readRouteSchema } from '../../schemas/read-route.js';
+import {
+  type DetailedDirectoryBody,
+  directoryQuery,
+  FindBackend,
+  KnownBool,
+  Searched,
+} from '../../schemas/find.js';
 import { ResponseMetadata } from '../../schemas/slack.js';
-import { DetailedDirectoryBody, directoryQuery } from '../search-channels/schemas.js';
-import { usersCompactExample, usersExamples } from './examples.js';
 
 export const SearchUsersQuery = Type.Object(
   {
@@ -53,12 +56,3 @@ export type ConciseUsersBody = Static<typeof ConciseUsersBody>;
 
 export type SearchUsersParams = Static<typeof SearchUsersQuery>;
 export type UsersBody = ConciseUsersBody | (Static<typeof DetailedDirectoryBody> & Record<string, unknown>);
-
-export const searchUsersSchema = readRouteSchema({
-  querystring: SearchUsersQuery,
-  concise: ConciseUsersBody,
-  detailed: DetailedDirectoryBody,
-  examples: usersExamples,
-  compactExample: usersCompactExample,
-  errors: [400, 401, 403, 429, 502, 503, 504],
-});

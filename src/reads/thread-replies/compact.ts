@@ -1,3 +1,4 @@
+import type { ConciseThread } from '../../schemas/thread.js';
 import {
   type CompactMessage,
   compactText,
@@ -5,7 +6,6 @@ import {
   messageBlocks,
   userLegend,
 } from '../../slack/compact-text.js';
-import type { ConciseThread } from './schemas.js';
 
 /** A concise thread page as compact text: the thread's ts and link once, then its messages oldest first. */
 export function compactThread(body: ConciseThread): string {

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiClient } from '../access/api-tokens.js';
+import type { SlackAccess } from '../slack-client/types.js';
+
+/** Who asks: the REST request, the HTTP request behind /mcp, or the local user of the stdio server. */
+export interface ReadCaller {
+  log: FastifyBaseLogger;
+  apiClient?: ApiClient;
+  project?: string;
+  /** Epoch ms by which the answer is due. */
+  deadline: number;
+  /** The Slack token and deadline this call acts with (throws 401/403 when there is none for it). */
+  slackAccess: () => SlackAccess;
+}
+
+/** Who asks for a tool search: the audit line and the deadline need no Slack token. */
+export type CatalogCaller = Omit<ReadCaller, 'slackAccess'>;

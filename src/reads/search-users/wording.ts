@@ -1,2 +1,0 @@
-export const USERS_PATH = '/search/users';
-export const USERS_TOOL = 'slack_search_users';

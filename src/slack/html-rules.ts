@@ -1,16 +1,4 @@
-import { closeTo, type Open, type ReadState } from './html-state.js';
-
-/** How one element is read: what it writes when it opens and closes, and what it closes first. */
-export interface ElementRule {
-  /** Has no content and no close tag (`<br>`, `<img>`). */
-  void?: boolean;
-  /** Its content is not text for a reader (`<script>`, `<head>`). */
-  ignore?: boolean;
-  /** Run before the element opens: the elements it ends (a `<p>` ends an open `<p>`). */
-  before?(state: ReadState, attrs: Map<string, string>): void;
-  open?(state: ReadState, attrs: Map<string, string>, name: string, entry?: Open): void;
-  close?(state: ReadState, entry: Open): void;
-}
+import { closeTo, type ElementRule, type Open, type ReadState } from './html-state.js';
 
 /** `name` when it is open above the innermost of `bounds` (the scope it may be closed in), then closed. */
 function endOpen(state: ReadState, name: string, bounds: readonly string[]): void {

@@ -1,5 +1,16 @@
-import type { ElementRule } from './html-rules.js';
 import type { MarkdownWriter } from './markdown-writer.js';
+
+/** How one element is read: what it writes when it opens and closes, and what it closes first. */
+export interface ElementRule {
+  /** Has no content and no close tag (`<br>`, `<img>`). */
+  void?: boolean;
+  /** Its content is not text for a reader (`<script>`, `<head>`). */
+  ignore?: boolean;
+  /** Run before the element opens: the elements it ends (a `<p>` ends an open `<p>`). */
+  before?(state: ReadState, attrs: Map<string, string>): void;
+  open?(state: ReadState, attrs: Map<string, string>, name: string, entry?: Open): void;
+  close?(state: ReadState, entry: Open): void;
+}
 
 /** One open element: its rule, and the canvas list style (`data-section-style`) it is inside. */
 export interface Open {

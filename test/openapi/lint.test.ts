@@ -84,6 +84,20 @@ describe('openapi/openapi.json', () => {
       'POST /mcp',
       'GET /mcp',
       'DELETE /mcp',
+      'GET /.well-known/oauth-authorization-server',
+      'GET /.well-known/oauth-protected-resource',
+      'GET /.well-known/oauth-protected-resource/mcp',
+      'POST /oauth/register',
+      'GET /oauth/authorize',
+      'POST /oauth/consent',
+      'GET /oauth/slack/callback',
+      'POST /oauth/token',
+      'POST /oauth/revoke',
+      'GET /signin',
+      'GET /signin/slack',
+      'POST /signin/token',
+      'POST /signout',
+      'POST /slack/events',
     ];
     expect(Object.keys(table).sort()).toEqual([...reads, ...service].sort());
     for (const read of READS)

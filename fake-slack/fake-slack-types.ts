@@ -34,6 +34,11 @@ export interface FakeSlackOptions {
   nonMarketplace?: boolean;
   /** `false` = search matches carry no `permalink`. @default true */
   includePermalinks?: boolean;
+  /**
+   * At most this many entries a users.list or conversations.list page, whatever the `limit` asked (Slack's
+   * docs: fewer than the requested number may be returned before the end of the list). @default no cap
+   */
+  maxListPage?: number;
 }
 
 /** A request as the fake parsed it, and when it arrived. */

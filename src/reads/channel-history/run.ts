@@ -31,7 +31,7 @@ async function historyBody(
   const [me, answer] = await Promise.all([slack.whoAmI(access), answers.get<HistoryBody>(key)]);
   if (answer) return { body: answer, cache: 'HIT' };
 
-  const channel = await resolveChannel(slack, access, params.channel);
+  const channel = await resolveChannel(deps, access, params.channel);
   const { limit, cursor, oldest, latest, inclusive } = params;
   const [fetched, name] = await Promise.all([
     slack.history(access, { channel: channel.id, limit, cursor, oldest, latest, inclusive }),

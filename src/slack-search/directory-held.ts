@@ -81,27 +81,34 @@ async function fetchPieces<T extends DirectoryRecord>(
 }
 
 /**
- * The directories this process holds, by base key, at most `maxEntries` records in all: the least recently
- * used go first (read again from the store when next searched).
+ * The directories this process holds, by base key and generation (a refresh's new records are held as they
+ * arrive, beside the ones searched, so the switch costs no read), at most `maxEntries` records in all: the
+ * least recently used directories go first (read again from the store when next searched).
  */
 export class HeldDirectories {
-  readonly #held = new Map<string, HeldDirectory<DirectoryRecord>>();
+  readonly #held = new Map<string, Map<string, HeldDirectory<DirectoryRecord>>>();
 
   constructor(private readonly maxEntries: number) {}
 
-  /** `gen` as far as the head says it is stored: what is held, plus the pieces fetched now. */
+  /**
+   * `gen` as far as the head says it is stored: what is held, plus the pieces fetched now. Other generations
+   * of the directory are let go, except `alsoKeep` (the one a refresh is loading).
+   */
   async view<T extends DirectoryRecord>(
     dir: DirectoryStore,
     gen: Generation,
     rankable: (record: T) => Rankable,
+    alsoKeep?: string,
   ): Promise<HeldDirectory<T>> {
-    const held = this.#hold(dir.base, gen, rankable);
+    const held = this.#hold(dir.base, gen.id, rankable);
     while (held.pieces < gen.pieces) {
       held.fetching ??= fetchPieces(dir, gen, held).finally(() => {
         held.fetching = undefined;
       });
       await held.fetching;
     }
+    const gens = this.#held.get(dir.base);
+    for (const id of gens?.keys() ?? []) if (id !== gen.id && id !== alsoKeep) gens?.delete(id);
     this.#trim(dir.base);
     return held;
   }
@@ -114,31 +121,33 @@ export class HeldDirectories {
     records: readonly T[],
     rankable: (record: T) => Rankable,
   ): void {
-    this.#hold(base, gen, rankable).add(n, records);
+    this.#hold(base, gen.id, rankable).add(n, records);
     this.#trim(base);
   }
 
-  #hold<T extends DirectoryRecord>(
-    base: string,
-    gen: Generation,
-    rankable: (record: T) => Rankable,
-  ): HeldDirectory<T> {
-    let held = this.#held.get(base) as HeldDirectory<T> | undefined;
-    if (held?.genId !== gen.id) held = new HeldDirectory<T>(gen.id, rankable);
+  #hold<T extends DirectoryRecord>(base: string, genId: string, rankable: (record: T) => Rankable) {
+    const gens = this.#held.get(base) ?? new Map<string, HeldDirectory<DirectoryRecord>>();
+    let held = gens.get(genId) as HeldDirectory<T> | undefined;
+    if (!held) {
+      held = new HeldDirectory<T>(genId, rankable);
+      gens.set(genId, held as unknown as HeldDirectory<DirectoryRecord>);
+    }
     // Most recently used last.
     this.#held.delete(base);
-    this.#held.set(base, held as unknown as HeldDirectory<DirectoryRecord>);
+    this.#held.set(base, gens);
     return held;
   }
 
   #trim(keep: string): void {
+    const sizeOf = (gens: Map<string, HeldDirectory<DirectoryRecord>>) =>
+      [...gens.values()].reduce((n, held) => n + held.records.length, 0);
     let total = 0;
-    for (const held of this.#held.values()) total += held.records.length;
-    for (const [base, held] of this.#held) {
+    for (const gens of this.#held.values()) total += sizeOf(gens);
+    for (const [base, gens] of this.#held) {
       if (total <= this.maxEntries) break;
       if (base === keep) continue;
       this.#held.delete(base);
-      total -= held.records.length;
+      total -= sizeOf(gens);
     }
   }
 }

@@ -60,13 +60,13 @@ export function searchedNote(searched: Searched, what: 'channel' | 'person'): st
   const these = `${entries} ${entries === 1 ? what : plural}`;
   if (searched.complete) return `Searched all ${these} you can see.`;
   if (searched.bounded)
-    return `Searched the first ${these} you can see: the list stops there (this service's bound), so anyone past them is not found this way.`;
+    return `Searched the first ${these} you can see: the list stops there (this service’s bound), so anyone past them is not found this way.`;
   const pace = searched.per_minute;
   if (pace === undefined)
     return `Searched only the ${these} loaded so far: the list is still loading from Slack, so search again in a minute for the rest.`;
   if (pace === 0)
     return `Searched only the ${these} loaded so far: Slack sent no more in the last minutes (slow or failing); each search asks again.`;
-  return `Searched only the ${these} loaded so far: Slack is listing about ${pace.toLocaleString('en-US')} ${plural} a minute, so search again in a minute for more.`;
+  return `Searched only the ${these} loaded so far: Slack is listing about ${pace} ${plural} a minute, so search again in a minute for more.`;
 }
 
 /** The status of an answer built from several directories: MISS over STALE over HIT. */

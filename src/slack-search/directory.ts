@@ -153,7 +153,8 @@ export function createDirectories({
     const needsLoad = head.loading !== undefined || !isFresh(head.ready, clock());
     if (!gen || gen.pieces === 0) return { gen, copy: undefined, needsLoad };
     try {
-      return { gen, copy: await held.view(dir, gen, spec.rankable), needsLoad };
+      const copy = await held.view(dir, gen, spec.rankable, head.loading?.id);
+      return { gen, copy, needsLoad };
     } catch (err) {
       if (!(err instanceof PieceLost)) throw err;
       // A piece is gone (evicted, expired, Redis lost it): that generation cannot be served; load anew.

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GENERAL_MESSAGES } from '../fixtures/tiny-general.js';
-import { ALICE_TOKEN, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
-import { buildHarness, errorBody, get, type Harness } from '../helper.js';
+import { ALICE, ALICE_TOKEN, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
+import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 const { mention, parent, other } = GENERAL_MESSAGES;
 
@@ -201,6 +201,33 @@ describe('GET /channels/:channel/history', () => {
       await directoriesOf(many).settled();
       const later = await get(many.app, '/channels/%23team-1200/history');
       expect(later.body).toMatchObject({ channel_id: 'C0MANY1200', channel_name: 'team-1200' });
+    } finally {
+      await many.close();
+    }
+  });
+
+  it('asks Real-time Search for a #name past the loaded pages when the token has only its scopes', async () => {
+    const workspace = manyChannels(1500);
+    const rtsOnly = 'xoxp-tiny-rts-only';
+    workspace.tokens.push({
+      token: rtsOnly,
+      type: 'user',
+      userId: ALICE,
+      scopes: ['search:read.public', 'channels:history', 'channels:read', 'groups:read', 'users:read'],
+    });
+    const many = await buildHarness({ fake: { workspace, maxListPage: 500 } });
+    try {
+      many.slack.inject({ method: 'conversations.list', kind: 'delay', ms: 300, times: 10 });
+      const res = await get(
+        many.app,
+        '/channels/%23team-1200/history',
+        authHeaders({ 'x-slack-token': rtsOnly }),
+      );
+      expect(res.body).toMatchObject({ channel_id: 'C0MANY1200', channel_name: 'team-1200' });
+      const asked = many.slack.calls.filter((c) => c.method === 'assistant.search.context');
+      expect(asked.map((c) => [c.params.query, c.params.content_types])).toEqual([['team-1200', 'channels']]);
+      expect(many.slack.count('search.messages')).toBe(0);
+      await directoriesOf(many).settled();
     } finally {
       await many.close();
     }

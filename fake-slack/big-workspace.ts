@@ -50,15 +50,21 @@ function channel(i: number): WorkspaceChannel {
 
 /**
  * A large workspace for directory tests and benches (issue 36): `people` people and `channels` channels,
- * deterministic, with one message in the last channel (so a search `in:#channel-<last>` finds it).
+ * deterministic, with one message in each of the last two channels (so a search `in:#channel-<n>` finds
+ * them; every other channel is empty).
  */
 export function createBigWorkspace({ people, channels }: BigWorkspaceOptions): Workspace {
-  const last = bigChannelId(channels - 1);
+  const message = (i: number) => ({
+    channel: bigChannelId(i),
+    ts: `177244560${i % 10}.000100`,
+    user: bigUserId(0),
+    text: `said in channel-${i}`,
+  });
   return {
     team: { id: 'T0BIGCORP', name: 'Big Corp', domain: 'big-corp' },
     users: Array.from({ length: people }, (_, i) => person(i)),
     channels: Array.from({ length: channels }, (_, i) => channel(i)),
-    messages: [{ channel: last, ts: '1772445600.000100', user: bigUserId(0), text: 'the last channel' }],
+    messages: channels > 1 ? [message(channels - 2), message(channels - 1)] : [],
     tokens: [
       {
         token: BIG_USER_TOKEN,

@@ -4,6 +4,14 @@ import type { DirectoryStore, Generation } from './directory-store.js';
 /** A record of a directory: its id first (a person's, a channel's), then what the directory keeps. */
 export type DirectoryRecord = readonly [string, ...unknown[]];
 
+/** How a directory's records are searched and held. */
+export interface RecordShape<T extends DirectoryRecord> {
+  /** What a search matches a record on (indexed once per record). */
+  rankable: (record: T) => Rankable;
+  /** Positions of strings many records share (a time zone, a title): held once each, not once a record. */
+  repeated?: readonly number[];
+}
+
 /**
  * One directory generation as this process holds it: the records of the pieces read so far and, beside
  * each, its index (`indexEntry`), built once when the piece arrives, never per search.
@@ -13,22 +21,35 @@ export class HeldDirectory<T extends DirectoryRecord> {
   readonly index: string[] = [];
   pieces = 0;
   #ids?: Map<string, number>;
+  readonly #shared = new Map<string, string>();
   fetching?: Promise<void>;
 
   constructor(
     readonly genId: string,
-    private readonly rankable: (record: T) => Rankable,
+    private readonly shape: RecordShape<T>,
   ) {}
 
   /** Adds piece `n` when it is the next one (a piece seen twice, or early, is ignored). */
   add(n: number, records: readonly T[]): void {
     if (n !== this.pieces) return;
     for (const record of records) {
+      this.#share(record);
       this.#ids?.set(record[0], this.records.length);
       this.records.push(record);
-      this.index.push(indexEntry(this.rankable(record)));
+      this.index.push(indexEntry(this.shape.rankable(record)));
     }
     this.pieces++;
+  }
+
+  /** Points the record's repeated strings at the copy held already (a bounded number of them). */
+  #share(record: T): void {
+    for (const at of this.shape.repeated ?? []) {
+      const value = record[at];
+      if (typeof value !== 'string') continue;
+      const held = this.#shared.get(value);
+      if (held !== undefined) (record as unknown as unknown[])[at] = held;
+      else if (this.#shared.size < MAX_SHARED) this.#shared.set(value, value);
+    }
   }
 
   /** The record with this id: a map built on first use, then kept up as pieces arrive. */
@@ -56,6 +77,9 @@ export class HeldDirectory<T extends DirectoryRecord> {
     return { hits, kept };
   }
 }
+
+/** Distinct repeated strings one directory shares (past it, each record keeps its own copy). */
+const MAX_SHARED = 10_000;
 
 /** A piece the head names is gone from the store (evicted, expired, lost with Redis): the generation is unusable. */
 export class PieceLost extends Error {}
@@ -97,10 +121,10 @@ export class HeldDirectories {
   async view<T extends DirectoryRecord>(
     dir: DirectoryStore,
     gen: Generation,
-    rankable: (record: T) => Rankable,
+    shape: RecordShape<T>,
     alsoKeep?: string,
   ): Promise<HeldDirectory<T>> {
-    const held = this.#hold(dir.base, gen.id, rankable);
+    const held = this.#hold(dir.base, gen.id, shape);
     while (held.pieces < gen.pieces) {
       held.fetching ??= fetchPieces(dir, gen, held).finally(() => {
         held.fetching = undefined;
@@ -119,17 +143,17 @@ export class HeldDirectories {
     gen: Generation,
     n: number,
     records: readonly T[],
-    rankable: (record: T) => Rankable,
+    shape: RecordShape<T>,
   ): void {
-    this.#hold(base, gen.id, rankable).add(n, records);
+    this.#hold(base, gen.id, shape).add(n, records);
     this.#trim(base);
   }
 
-  #hold<T extends DirectoryRecord>(base: string, genId: string, rankable: (record: T) => Rankable) {
+  #hold<T extends DirectoryRecord>(base: string, genId: string, shape: RecordShape<T>) {
     const gens = this.#held.get(base) ?? new Map<string, HeldDirectory<DirectoryRecord>>();
     let held = gens.get(genId) as HeldDirectory<T> | undefined;
     if (!held) {
-      held = new HeldDirectory<T>(genId, rankable);
+      held = new HeldDirectory<T>(genId, shape);
       gens.set(genId, held as unknown as HeldDirectory<DirectoryRecord>);
     }
     // Most recently used last.

@@ -17,7 +17,7 @@ export function directoryPage<T>(ranked: T[], offset: number, count: number) {
 export interface Searched {
   entries: number;
   complete: boolean;
-  /** While loading: entries Slack lists a minute at the present pace. */
+  /** While loading: entries Slack listed in the last minute. */
   per_minute?: number;
   /** The directory stopped at its bound with more in Slack's list. */
   bounded?: true;
@@ -65,8 +65,8 @@ export function searchedNote(searched: Searched, what: 'channel' | 'person'): st
   if (pace === undefined)
     return `Searched only the ${these} loaded so far: the list is still loading from Slack, so search again in a minute for the rest.`;
   if (pace === 0)
-    return `Searched only the ${these} loaded so far: Slack sent no more in the last minutes (slow or failing); each search asks again.`;
-  return `Searched only the ${these} loaded so far: Slack is listing about ${pace} ${plural} a minute, so search again in a minute for more.`;
+    return `Searched only the ${these} loaded so far: Slack sent no more in the last minute (slow or failing); each search asks again.`;
+  return `Searched only the ${these} loaded so far: Slack listed ${pace} more in the last minute and is still listing, so search again in a minute for the rest.`;
 }
 
 /** The status of an answer built from several directories: MISS over STALE over HIT. */

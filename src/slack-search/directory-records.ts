@@ -64,6 +64,8 @@ export function expandPerson(r: PersonRecord): SlackObject {
   };
 }
 
+/** A person's title and time zone: many people share each. */
+export const PERSON_REPEATED = [4, 5] as const;
 export const personRankable = (r: PersonRecord): Rankable => ({ names: [r[1], r[2], r[3]], words: [r[4]] });
 export const isDeactivated = (r: PersonRecord) => (r[6] & DELETED) !== 0;
 export const isBot = (r: PersonRecord) => (r[6] & BOT) !== 0;
@@ -107,6 +109,8 @@ export function expandChannel(r: ChannelRecord): SlackObject {
   };
 }
 
+/** A channel's topic and purpose: often empty or shared. */
+export const CHANNEL_REPEATED = [2, 3] as const;
 export const channelRankable = (r: ChannelRecord): Rankable => ({ names: [r[1]], words: [r[2], r[3]] });
 export const isArchived = (r: ChannelRecord) => (r[4] & ARCHIVED) !== 0;
 export const membersOf = (r: ChannelRecord) => r[6] ?? 0;

@@ -16,7 +16,7 @@ export interface Generation {
   bounded?: boolean;
   startedAt: number;
   doneAt?: number;
-  /** When recent pages were stored and the entries by then, oldest first: the present pace. */
+  /** When the pages of the last minute (and the one before them) were stored, with the entries by then. */
   recent: Array<[at: number, entries: number]>;
 }
 
@@ -33,7 +33,10 @@ export interface Head {
 
 /** A directory is dropped this long after its last write (its pieces this long after theirs). */
 export const DIRECTORY_KEEP_MS = 24 * 3_600_000;
-const RECENT_PAGES = 8;
+/** Pages kept in `recent`: a minute of Tier 2 and then some. */
+const RECENT_PAGES = 40;
+/** How far back `recent` reaches. */
+export const PACE_WINDOW_MS = 60_000;
 
 const isHead = (v: unknown): v is Head => typeof v === 'object' && v !== null && (v as Head).v === 2;
 
@@ -118,7 +121,10 @@ export function nextGeneration(
   const entries = gen.entries + added;
   const bounded = cursor !== undefined && entries >= maxEntries;
   const done = cursor === undefined || bounded;
-  const recent = [...gen.recent, [now, entries] as [number, number]].slice(-RECENT_PAGES);
+  const all = [...gen.recent, [now, entries] as [number, number]];
+  // The last page before the window stays: what was stored by the window's start.
+  const inWindow = all.findIndex(([at]) => at > now - PACE_WINDOW_MS);
+  const recent = all.slice(Math.max(0, inWindow - 1)).slice(-RECENT_PAGES);
   return {
     ...gen,
     pieces: gen.pieces + 1,

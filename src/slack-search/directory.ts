@@ -1,18 +1,21 @@
 import type { CacheStatus, CacheStore, Clock } from '../cache/types.js';
-import type { Rankable } from '../slack/rank-directory.js';
 import { cacheKey } from '../slack-client/keys.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackBody } from '../slack-client/types.js';
-import { type DirectoryRecord, HeldDirectories, type HeldDirectory, PieceLost } from './directory-held.js';
+import {
+  type DirectoryRecord,
+  HeldDirectories,
+  type HeldDirectory,
+  PieceLost,
+  type RecordShape,
+} from './directory-held.js';
 import { type ListSpec, loadDirectory, MAX_DIRECTORY_ENTRIES, PAGE_LIMIT } from './directory-load.js';
-import { DirectoryStore, type Generation, type Head } from './directory-store.js';
+import { DirectoryStore, type Generation, type Head, PACE_WINDOW_MS } from './directory-store.js';
 
 /** One Slack list read into a directory of records (conversations.list, users.list), and how it is searched. */
-export interface DirectorySpec<T extends DirectoryRecord> extends ListSpec<T> {
+export interface DirectorySpec<T extends DirectoryRecord> extends ListSpec<T>, RecordShape<T> {
   /** Names the directory in cache keys (`channels-public`…). */
   kind: string;
-  /** What a search matches a record on (indexed once per record). */
-  rankable: (record: T) => Rankable;
 }
 
 /** How far a directory's load is, for what a search says it searched. */
@@ -21,7 +24,7 @@ export interface DirectoryProgress {
   complete: boolean;
   /** The load stopped at MAX_DIRECTORY_ENTRIES with more in Slack's list. */
   bounded: boolean;
-  /** While loading: records stored a minute at the present pace (0 when no page came lately). */
+  /** While loading: records stored in the last minute (0 when no page came in it). */
   perMinute?: number;
 }
 
@@ -38,8 +41,6 @@ export const DIRECTORY_FRESH_MS = 15 * 60_000;
 const FIRST_WAIT_MS = 3_000;
 /** The records one process holds for searches, all directories together (least recently used go first). */
 const MAX_HELD_ENTRIES = 400_000;
-/** Pace is measured over pages stored this recently. */
-const PACE_WINDOW_MS = 2 * 60_000;
 
 export interface DirectoryDeps {
   slack: SlackGateway;
@@ -56,16 +57,12 @@ function isFresh(ready: Generation | undefined, now: number): boolean {
   return now < ready.doneAt + Math.max(DIRECTORY_FRESH_MS, 4 * took);
 }
 
-/** Records a minute over the recent pages (0 when none came within PACE_WINDOW_MS). */
+/** Records stored in the last minute (PACE_WINDOW_MS): what Slack listed lately, no forecast. */
 function paceOf(gen: Generation, now: number): number {
-  const recent = gen.recent.filter(([at]) => at > now - PACE_WINDOW_MS);
-  const first = recent[0];
-  const last = recent[recent.length - 1];
-  if (!first || !last) return 0;
-  const since = recent.length > 1 ? first : [gen.startedAt, 0];
-  const [from, before] = since as [number, number];
-  const ms = Math.max(1_000, last[0] - from);
-  return Math.round(((last[1] - before) / ms) * 60_000);
+  const last = gen.recent[gen.recent.length - 1];
+  if (!last) return 0;
+  const before = gen.recent.filter(([at]) => at <= now - PACE_WINDOW_MS).pop();
+  return last[1] - (before?.[1] ?? 0);
 }
 
 function progressOf(gen: Generation | undefined, now: number): DirectoryProgress {
@@ -133,7 +130,7 @@ export function createDirectories({
       firstPage,
       maxEntries,
       fresh: (head) => isFresh(head.ready, clock()),
-      onPiece: (gen, n, records) => held.add(dir.base, gen, n, records, spec.rankable),
+      onPiece: (gen, n, records) => held.add(dir.base, gen, n, records, spec),
       onHead: () => wake(dir.base),
       stopped: () => closed,
     });
@@ -153,7 +150,7 @@ export function createDirectories({
     const needsLoad = head.loading !== undefined || !isFresh(head.ready, clock());
     if (!gen || gen.pieces === 0) return { gen, copy: undefined, needsLoad };
     try {
-      const copy = await held.view(dir, gen, spec.rankable, head.loading?.id);
+      const copy = await held.view(dir, gen, spec, head.loading?.id);
       return { gen, copy, needsLoad };
     } catch (err) {
       if (!(err instanceof PieceLost)) throw err;

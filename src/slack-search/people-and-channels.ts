@@ -4,9 +4,11 @@ import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
 import type { Directories, DirectorySpec, DirectoryView } from './directory.js';
 import {
+  CHANNEL_REPEATED,
   type ChannelRecord,
   channelRankable,
   expandPerson,
+  PERSON_REPEATED,
   type PersonRecord,
   personRankable,
   readChannels,
@@ -25,6 +27,7 @@ const channelSpec = (visibility: 'public' | 'private'): DirectorySpec<ChannelRec
   args: { types: `${visibility}_channel`, exclude_archived: false },
   read: readChannels,
   rankable: channelRankable,
+  repeated: CHANNEL_REPEATED,
 });
 
 const PUBLIC_CHANNELS = channelSpec('public');
@@ -104,6 +107,7 @@ function peopleViews(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity
     args: {},
     read: readPeople(withEmail),
     rankable: personRankable,
+    repeated: PERSON_REPEATED,
   };
   return {
     spec,

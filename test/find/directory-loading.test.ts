@@ -40,7 +40,7 @@ describe('a directory still loading', () => {
     expect(first.body.channels).toEqual([]);
     expect(searched.entries).toBeLessThan(450);
     expect(String(first.body.summary)).toBe(
-      `Found 0 channels. Searched only the ${searched.entries} channels loaded so far: Slack is listing about ${searched.per_minute} channels a minute, so search again in a minute for more. Try other words, or include_archived.`,
+      `Found 0 channels. Searched only the ${searched.entries} channels loaded so far: Slack listed ${searched.per_minute} more in the last minute and is still listing, so search again in a minute for the rest. Try other words, or include_archived.`,
     );
     // The load goes on in the background, at the rate gate's pace, from Slack's cursor: no page twice.
     await directories().settled();

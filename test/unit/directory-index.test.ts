@@ -138,10 +138,10 @@ describe('what a search says it searched', () => {
   it('all of it, what is loaded and at what pace, or up to the bound', () => {
     expect(searchedNote({ entries: 1, complete: true }, 'person')).toBe('Searched all 1 person you can see.');
     expect(searchedNote({ entries: 4000, complete: false, per_minute: 20000 }, 'person')).toBe(
-      'Searched only the 4000 people loaded so far: Slack is listing about 20000 people a minute, so search again in a minute for more.',
+      'Searched only the 4000 people loaded so far: Slack listed 20000 more in the last minute and is still listing, so search again in a minute for the rest.',
     );
     expect(searchedNote({ entries: 4000, complete: false, per_minute: 0 }, 'channel')).toBe(
-      'Searched only the 4000 channels loaded so far: Slack sent no more in the last minutes (slow or failing); each search asks again.',
+      'Searched only the 4000 channels loaded so far: Slack sent no more in the last minute (slow or failing); each search asks again.',
     );
     expect(searchedNote({ entries: 0, complete: false }, 'channel')).toBe(
       'Searched only the 0 channels loaded so far: the list is still loading from Slack, so search again in a minute for the rest.',

@@ -114,18 +114,20 @@ async function poll(app: FastifyInstance, started: number): Promise<Sample[]> {
   }
 }
 
+/** Calls Slack saw per list (429s included), the distinct pages among them, and loads from the start. */
 function callTable(fake: FakeSlack): string[][] {
-  const rows = new Map<string, { calls: number; first: number }>();
+  const rows = new Map<string, { calls: number; pages: Set<string>; first: number }>();
   for (const call of fake.calls) {
     if (!['users.list', 'conversations.list', 'search.messages'].includes(call.method)) continue;
     const name =
       call.method === 'conversations.list' ? `conversations.list ${call.params.types}` : call.method;
-    const row = rows.get(name) ?? { calls: 0, first: 0 };
+    const row = rows.get(name) ?? { calls: 0, pages: new Set<string>(), first: 0 };
     row.calls++;
+    row.pages.add(call.params.cursor ?? call.params.query ?? '');
     if (call.method !== 'search.messages' && !call.params.cursor) row.first++;
     rows.set(name, row);
   }
-  return [...rows].map(([name, r]) => [name, String(r.calls), String(r.first)]);
+  return [...rows].map(([name, r]) => [name, String(r.calls), String(r.pages.size), String(r.first)]);
 }
 
 /** Redis bytes of the directory keys, by directory kind: MEMORY USAGE (what Redis holds) and the values' length. */
@@ -154,13 +156,22 @@ const seconds = (t: number | undefined) => (t === undefined ? `not within ${MAX_
 const searchedText = (s: Searched | undefined) =>
   s ? `${s.entries}${s.complete ? ' (complete)' : ''}${s.per_minute ? `, ${s.per_minute}/min` : ''}` : '–';
 
+/** What `searched` said, a row whenever either changed or 30 s passed (the last known value carried on). */
 function timeline(samples: Sample[]): string[][] {
   const rows: string[][] = [];
+  let [people, channels] = ['–', '–'];
   let next = 0;
   for (const [i, s] of samples.entries()) {
-    if (s.t + 0.5 < next && i !== samples.length - 1) continue;
-    rows.push([s.t.toFixed(0), searchedText(s.people), searchedText(s.channels)]);
-    next = s.t + 20;
+    const [p, c] = [
+      s.people ? searchedText(s.people) : people,
+      s.channels ? searchedText(s.channels) : channels,
+    ];
+    const changed = p.split(',')[0] !== people.split(',')[0] || c.split(',')[0] !== channels.split(',')[0];
+    if (changed || s.t + 0.5 >= next || i === samples.length - 1) {
+      rows.push([s.t.toFixed(0), p, c]);
+      next = s.t + 30;
+    }
+    [people, channels] = [p, c];
   }
   return rows;
 }
@@ -190,8 +201,12 @@ export async function benchDirectories(): Promise<void> {
   const started = performance.now();
   const samples = await poll(app, started);
   const heapAfter = heapUsed();
-  const last = samples[samples.length - 1];
-  const entries = (last?.people?.entries ?? 0) + (last?.channels?.entries ?? 0);
+  const lastOf = (pick: (s: Sample) => Searched | undefined) =>
+    samples
+      .map(pick)
+      .filter((x): x is Searched => x !== undefined)
+      .pop()?.entries ?? 0;
+  const entries = lastOf((s) => s.people) + lastOf((s) => s.channels);
   const bytes = redis ? await redisBytes(redis.url) : undefined;
   console.log(
     `\n## Directories: ${PEOPLE} people, ${CHANNELS} channels, Tier 2, Slack sends ≤ ${PAGE} a page, ${BACKEND} cache\n`,
@@ -205,7 +220,7 @@ export async function benchDirectories(): Promise<void> {
   console.log('');
   console.log(
     formatTable(
-      ['Slack method', 'calls', 'of them without a cursor (a load from the start)'],
+      ['Slack method', 'calls (429s included)', 'distinct pages or queries', 'loads from the first page'],
       callTable(fake),
     ),
   );

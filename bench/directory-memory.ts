@@ -8,7 +8,7 @@ import { createBigWorkspace } from '../fake-slack/big-workspace.js';
 import { conversationInfo } from '../fake-slack/channel-shape.js';
 import { userShape } from '../fake-slack/user-shape.js';
 import { indexWorkspace } from '../fake-slack/workspace-index.js';
-import { HeldDirectory } from '../src/slack-search/directory-held.js';
+import { type DirectoryRecord, HeldDirectory } from '../src/slack-search/directory-held.js';
 import {
   CHANNEL_REPEATED,
   channelRankable,
@@ -115,5 +115,34 @@ console.log(
       'records: JSON (B)',
     ],
     rows,
+  ),
+);
+
+// CPU a search over a held directory costs (the request path): the median of 50 searches each.
+const peopleHeld = new HeldDirectory('p', { rankable: personRankable, repeated: PERSON_REPEATED });
+peopleHeld.add(0, copy(people));
+const channelsHeld = new HeldDirectory('c', { rankable: channelRankable, repeated: CHANNEL_REPEATED });
+channelsHeld.add(0, copy(channels));
+const timeSearch = <T extends DirectoryRecord>(held: HeldDirectory<T>, query: string) => {
+  const ms: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const started = performance.now();
+    held.search(query, () => true);
+    ms.push(performance.now() - started);
+  }
+  return median(ms).toFixed(2);
+};
+console.log('');
+console.log(
+  formatTable(
+    ['search (median of 50)', 'ms'],
+    [
+      [`people, ${PEOPLE}: "person${PEOPLE - 1}"`, timeSearch(peopleHeld, `person${PEOPLE - 1}`)],
+      [`people, ${PEOPLE}: "ada engineer"`, timeSearch(peopleHeld, 'ada engineer')],
+      [
+        `channels, ${CHANNELS}: "channel-${CHANNELS - 1}"`,
+        timeSearch(channelsHeld, `channel-${CHANNELS - 1}`),
+      ],
+    ],
   ),
 );

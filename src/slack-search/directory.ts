@@ -71,6 +71,12 @@ function progressOf(gen: Generation | undefined, now: number): DirectoryProgress
   return { complete: false, bounded: false, perMinute: paceOf(gen, now) };
 }
 
+/** What the directory of a load waits for: the next piece this process's loader stores. */
+interface Waiter {
+  wake: () => void;
+  promise: Promise<void>;
+}
+
 /**
  * Channel and people directories (Slack has no search for them without Real-time Search): read page by page
  * under the rate gate (Tier 2) into the shared cache (Redis when configured, so replicas share them) as
@@ -78,49 +84,93 @@ function progressOf(gen: Generation | undefined, now: number): DirectoryProgress
  * once stale, and searched while still loading from an index this process builds once per piece. `scope`
  * says whose view it is: a workspace's (`team:T…`) when every caller sees the same, else one token's.
  */
-export function createDirectories({
-  slack,
-  store,
-  clock,
-  maxEntries = MAX_DIRECTORY_ENTRIES,
-}: DirectoryDeps) {
-  const loads = new Map<string, Promise<'here' | 'elsewhere'>>();
-  const held = new HeldDirectories(MAX_HELD_ENTRIES);
+export class Directories {
+  readonly #loads = new Map<string, Promise<'here' | 'elsewhere'>>();
+  readonly #held = new HeldDirectories(MAX_HELD_ENTRIES);
   /** Requests waiting for the next piece this process's loader stores, by directory. */
-  const nextPiece = new Map<string, { wake: () => void; promise: Promise<void> }>();
-  let closed = false;
+  readonly #nextPiece = new Map<string, Waiter>();
+  readonly #maxEntries: number;
+  #closed = false;
 
-  const dirOf = <T extends DirectoryRecord>(scope: string, spec: DirectorySpec<T>) =>
-    new DirectoryStore(store, clock, cacheKey(`directory:${spec.kind}`, scope, spec.args));
-
-  /** Resolves when this process's loader of `base` stores its next piece (or stops). */
-  function pieceStored(base: string): Promise<void> {
-    let waiter = nextPiece.get(base);
-    if (!waiter) {
-      let wake = () => {};
-      const promise = new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-      waiter = { wake, promise };
-      nextPiece.set(base, waiter);
-    }
-    return waiter.promise;
+  constructor(private readonly deps: DirectoryDeps) {
+    this.#maxEntries = deps.maxEntries ?? MAX_DIRECTORY_ENTRIES;
   }
 
-  function wake(base: string): void {
-    nextPiece.get(base)?.wake();
-    nextPiece.delete(base);
+  /**
+   * The directory as far as it is stored: a fresh complete one as it is; a stale one while a reload runs;
+   * while the first load runs, what it stored so far (none yet: the request waits for its first piece a
+   * little, FIRST_WAIT_MS within its deadline, or `waitMs`). `firstPage`: that load's first page, already
+   * asked for (see `firstPage`).
+   */
+  async get<T extends DirectoryRecord>(
+    access: SlackAccess,
+    scope: string,
+    spec: DirectorySpec<T>,
+    { firstPage, waitMs = FIRST_WAIT_MS }: { firstPage?: Promise<SlackBody>; waitMs?: number } = {},
+  ): Promise<DirectoryView<T>> {
+    const dir = this.#dirOf(scope, spec);
+    const head = await dir.head();
+    const served = await this.#serve(dir, spec, head);
+    const load =
+      served.needsLoad && !this.#closed ? this.#startLoad(dir, access, spec, firstPage) : undefined;
+    if (served.copy) {
+      load?.catch(() => {});
+      return this.#viewOf(head, served.gen, served.copy);
+    }
+    const { clock } = this.deps;
+    await this.#firstWait(dir, load, Math.max(0, Math.min(waitMs, access.deadline - clock() - 500)));
+    const after = await dir.head();
+    const again = await this.#serve(dir, spec, after);
+    return this.#viewOf(after, again.gen, again.copy);
+  }
+
+  /** The directory as stored (no load starts), or undefined when none is. */
+  async peek<T extends DirectoryRecord>(
+    scope: string,
+    spec: DirectorySpec<T>,
+  ): Promise<DirectoryView<T> | undefined> {
+    const dir = this.#dirOf(scope, spec);
+    const head = await dir.head();
+    const served = await this.#serve(dir, spec, head);
+    return served.copy ? this.#viewOf(head, served.gen, served.copy) : undefined;
+  }
+
+  /**
+   * A load's first page, asked for before the caller knows whose view (scope) it will be stored as, so it
+   * runs beside another call; pass it to `get` once the scope is known.
+   */
+  firstPage<T extends DirectoryRecord>(access: SlackAccess, spec: DirectorySpec<T>): Promise<SlackBody> {
+    const args = { ...spec.args, limit: PAGE_LIMIT };
+    const page = this.deps.slack.live({ ...access, deadline: this.deps.clock() + 60_000 }, spec.method, args);
+    page.catch(() => {});
+    return page;
+  }
+
+  /** Stops loads under way after their current page (the app is closing); each leaves its lease. */
+  close(): void {
+    this.#closed = true;
+  }
+
+  /** Loads under way in this process (tests wait for them). */
+  settled(): Promise<void> {
+    return Promise.allSettled([...this.#loads.values()]).then(() => undefined);
+  }
+
+  #dirOf<T extends DirectoryRecord>(scope: string, spec: DirectorySpec<T>): DirectoryStore {
+    const base = cacheKey(`directory:${spec.kind}`, scope, spec.args);
+    return new DirectoryStore(this.deps.store, this.deps.clock, base);
   }
 
   /** Starts (or resumes) a load here unless one runs here already; another replica's lease stops it there. */
-  function startLoad<T extends DirectoryRecord>(
+  #startLoad<T extends DirectoryRecord>(
     dir: DirectoryStore,
     access: SlackAccess,
     spec: DirectorySpec<T>,
     firstPage?: Promise<SlackBody>,
   ): Promise<'here' | 'elsewhere'> {
-    const running = loads.get(dir.base);
+    const running = this.#loads.get(dir.base);
     if (running) return running;
+    const { slack, clock } = this.deps;
     const load = loadDirectory({
       slack,
       clock,
@@ -128,29 +178,29 @@ export function createDirectories({
       access,
       spec,
       firstPage,
-      maxEntries,
+      maxEntries: this.#maxEntries,
       fresh: (head) => isFresh(head.ready, clock()),
-      onPiece: (gen, n, records) => held.add(dir.base, gen, n, records, spec),
-      onHead: () => wake(dir.base),
-      stopped: () => closed,
+      onPiece: (gen, n, records) => this.#held.add(dir.base, gen, n, records, spec),
+      onHead: () => this.#wake(dir.base),
+      stopped: () => this.#closed,
     });
-    loads.set(dir.base, load);
+    this.#loads.set(dir.base, load);
     load
       .catch(() => 'here')
       .finally(() => {
-        loads.delete(dir.base);
-        wake(dir.base);
+        this.#loads.delete(dir.base);
+        this.#wake(dir.base);
       });
     return load;
   }
 
   /** The generation searches use, this process's copy of it, and whether a load should run. */
-  async function serve<T extends DirectoryRecord>(dir: DirectoryStore, spec: DirectorySpec<T>, head: Head) {
+  async #serve<T extends DirectoryRecord>(dir: DirectoryStore, spec: DirectorySpec<T>, head: Head) {
     const gen = head.ready ?? head.loading;
-    const needsLoad = head.loading !== undefined || !isFresh(head.ready, clock());
+    const needsLoad = head.loading !== undefined || !isFresh(head.ready, this.deps.clock());
     if (!gen || gen.pieces === 0) return { gen, copy: undefined, needsLoad };
     try {
-      const copy = await held.view(dir, gen, spec, head.loading?.id);
+      const copy = await this.#held.view(dir, gen, spec, head.loading?.id);
       return { gen, copy, needsLoad };
     } catch (err) {
       if (!(err instanceof PieceLost)) throw err;
@@ -161,95 +211,56 @@ export function createDirectories({
     }
   }
 
-  function viewOf<T extends DirectoryRecord>(
+  #viewOf<T extends DirectoryRecord>(
     head: Head,
     gen: Generation | undefined,
     copy: HeldDirectory<T> | undefined,
   ): DirectoryView<T> {
-    const now = clock();
+    const now = this.deps.clock();
     const status: CacheStatus = head.ready ? (isFresh(head.ready, now) ? 'HIT' : 'STALE') : 'MISS';
     return { held: copy, status, ...progressOf(gen, now) };
   }
 
   /** Waits for a load's first piece (here, or on the replica holding the lease) at most `waitMs`. */
-  async function firstWait(
-    dir: DirectoryStore,
-    load: Promise<'here' | 'elsewhere'> | undefined,
-    waitMs: number,
-  ) {
+  async #firstWait(dir: DirectoryStore, load: Promise<'here' | 'elsewhere'> | undefined, waitMs: number) {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, waitMs);
     });
-    const elsewhere = load?.then((where) => (where === 'elsewhere' ? pollForPiece(dir, waitMs) : undefined));
+    const elsewhere = load?.then((where) =>
+      where === 'elsewhere' ? this.#pollForPiece(dir, waitMs) : undefined,
+    );
     // A first load that fails at once (a revoked token, a missing scope) fails this request too.
-    await Promise.race([elsewhere, pieceStored(dir.base), timeout]).finally(() => clearTimeout(timer));
+    await Promise.race([elsewhere, this.#pieceStored(dir.base), timeout]).finally(() => clearTimeout(timer));
   }
 
-  async function pollForPiece(dir: DirectoryStore, waitMs: number): Promise<void> {
-    const until = clock() + waitMs;
-    while (clock() < until && !closed) {
+  async #pollForPiece(dir: DirectoryStore, waitMs: number): Promise<void> {
+    const until = this.deps.clock() + waitMs;
+    while (this.deps.clock() < until && !this.#closed) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const head = await dir.head();
       if ((head.ready ?? head.loading)?.pieces) return;
     }
   }
 
-  return {
-    /**
-     * The directory as far as it is stored: a fresh complete one as it is; a stale one while a reload runs;
-     * while the first load runs, what it stored so far (none yet: the request waits for its first piece a
-     * little, FIRST_WAIT_MS within its deadline, or `waitMs`). `firstPage`: that load's first page, already
-     * asked for (see `firstPage`).
-     */
-    async get<T extends DirectoryRecord>(
-      access: SlackAccess,
-      scope: string,
-      spec: DirectorySpec<T>,
-      { firstPage, waitMs = FIRST_WAIT_MS }: { firstPage?: Promise<SlackBody>; waitMs?: number } = {},
-    ): Promise<DirectoryView<T>> {
-      const dir = dirOf(scope, spec);
-      const head = await dir.head();
-      const served = await serve(dir, spec, head);
-      const load = served.needsLoad && !closed ? startLoad(dir, access, spec, firstPage) : undefined;
-      if (served.copy) {
-        load?.catch(() => {});
-        return viewOf(head, served.gen, served.copy);
-      }
-      await firstWait(dir, load, Math.max(0, Math.min(waitMs, access.deadline - clock() - 500)));
-      const after = await dir.head();
-      const again = await serve(dir, spec, after);
-      return viewOf(after, again.gen, again.copy);
-    },
-    /** The directory as stored (no load starts), or undefined when none is. */
-    async peek<T extends DirectoryRecord>(
-      scope: string,
-      spec: DirectorySpec<T>,
-    ): Promise<DirectoryView<T> | undefined> {
-      const dir = dirOf(scope, spec);
-      const head = await dir.head();
-      const served = await serve(dir, spec, head);
-      return served.copy ? viewOf(head, served.gen, served.copy) : undefined;
-    },
-    /**
-     * A load's first page, asked for before the caller knows whose view (scope) it will be stored as, so it
-     * runs beside another call; pass it to `get` once the scope is known.
-     */
-    firstPage<T extends DirectoryRecord>(access: SlackAccess, spec: DirectorySpec<T>): Promise<SlackBody> {
-      const page = slack.live({ ...access, deadline: clock() + 60_000 }, spec.method, {
-        ...spec.args,
-        limit: PAGE_LIMIT,
+  /** Resolves when this process's loader of `base` stores its next piece (or stops). */
+  #pieceStored(base: string): Promise<void> {
+    let waiter = this.#nextPiece.get(base);
+    if (!waiter) {
+      let wake = () => {};
+      const promise = new Promise<void>((resolve) => {
+        wake = resolve;
       });
-      page.catch(() => {});
-      return page;
-    },
-    /** Stops loads under way after their current page (the app is closing); each leaves its lease. */
-    close: () => {
-      closed = true;
-    },
-    /** Loads under way in this process (tests wait for them). */
-    settled: () => Promise.allSettled([...loads.values()]).then(() => undefined),
-  };
+      waiter = { wake, promise };
+      this.#nextPiece.set(base, waiter);
+    }
+    return waiter.promise;
+  }
+
+  #wake(base: string): void {
+    this.#nextPiece.get(base)?.wake();
+    this.#nextPiece.delete(base);
+  }
 }
 
-export type Directories = ReturnType<typeof createDirectories>;
+export const createDirectories = (deps: DirectoryDeps) => new Directories(deps);

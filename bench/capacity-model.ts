@@ -156,7 +156,7 @@ function simulationTable(): string {
       'scenario',
       'agents (≤1% refused)',
       'people',
-      'hit rate',
+      'answered without Slack',
       'p95 wait (s)',
       'at 2× agents: refused',
       'refused, ordinary / heavy agents',

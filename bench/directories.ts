@@ -156,7 +156,7 @@ const seconds = (t: number | undefined) => (t === undefined ? `not within ${MAX_
 const searchedText = (s: Searched | undefined) =>
   s ? `${s.entries}${s.complete ? ' (complete)' : ''}${s.per_minute ? `, ${s.per_minute}/min` : ''}` : '–';
 
-/** What `searched` said, a row whenever either changed or 30 s passed (the last known value carried on). */
+/** What `searched` said: a row every 30 s, and when either directory became complete (last value carried on). */
 function timeline(samples: Sample[]): string[][] {
   const rows: string[][] = [];
   let [people, channels] = ['–', '–'];
@@ -166,10 +166,12 @@ function timeline(samples: Sample[]): string[][] {
       s.people ? searchedText(s.people) : people,
       s.channels ? searchedText(s.channels) : channels,
     ];
-    const changed = p.split(',')[0] !== people.split(',')[0] || c.split(',')[0] !== channels.split(',')[0];
-    if (changed || s.t + 0.5 >= next || i === samples.length - 1) {
+    const completed =
+      p.endsWith('(complete)') !== people.endsWith('(complete)') ||
+      c.endsWith('(complete)') !== channels.endsWith('(complete)');
+    if (completed || s.t + 0.5 >= next || i === samples.length - 1) {
       rows.push([s.t.toFixed(0), p, c]);
-      next = s.t + 30;
+      if (!completed) next = s.t + 30;
     }
     [people, channels] = [p, c];
   }

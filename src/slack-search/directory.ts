@@ -40,7 +40,7 @@ export const DIRECTORY_FRESH_MS = 15 * 60_000;
 /** How long a request waits for a directory not loaded at all yet before answering with what it has. */
 const FIRST_WAIT_MS = 3_000;
 /** The records one process holds for searches, all directories together (least recently used go first). */
-const MAX_HELD_ENTRIES = 400_000;
+const MAX_HELD_ENTRIES = 300_000;
 
 export interface DirectoryDeps {
   slack: SlackGateway;

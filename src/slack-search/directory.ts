@@ -50,11 +50,17 @@ export interface DirectoryDeps {
   maxEntries?: number;
 }
 
-/** Whether a finished load is still fresh at `now`: a big directory, slow to load, is reloaded less often. */
+/** However long a load took (one resumed after a day, say), its directory is reloaded within this. */
+const MAX_FRESH_MS = 6 * 3_600_000;
+
+/**
+ * Whether a finished load is still fresh at `now`: a big directory, slow to load, is reloaded less often, so
+ * refreshes take at most a fifth of the list method's budget.
+ */
 function isFresh(ready: Generation | undefined, now: number): boolean {
   if (!ready?.doneAt) return false;
   const took = ready.doneAt - ready.startedAt;
-  return now < ready.doneAt + Math.max(DIRECTORY_FRESH_MS, 4 * took);
+  return now < ready.doneAt + Math.min(MAX_FRESH_MS, Math.max(DIRECTORY_FRESH_MS, 4 * took));
 }
 
 /** Records stored in the last minute (PACE_WINDOW_MS): what Slack listed lately, no forecast. */

@@ -16,7 +16,7 @@ const wordsOf = (s: string) =>
 export const queryWords = (query: string) => wordsOf(query.replace(/^[#@]/, ''));
 
 /**
- * How well an entry matches: an exact name 100, a name that starts with the query 60, a name word
+ * How well an entry matches (what `indexedScorer` computes over an index built once per entry): an exact name 100, a name that starts with the query 60, a name word
  * starting with a query word 20 each, a word of the topic, purpose or title 8 each. Every query word
  * must match somewhere, else 0. Never list order.
  */
@@ -37,20 +37,6 @@ export function directoryScore(query: string, entry: Rankable): number {
     score += (inName ? 20 : 0) + (inWords ? 8 : 0);
   }
   return score;
-}
-
-/** The entries that match, best first; ties by `tieBreak` (then as given). */
-export function rankDirectory<T>(
-  query: string,
-  entries: T[],
-  rankable: (entry: T) => Rankable,
-  tieBreak: (a: T, b: T) => number = () => 0,
-): T[] {
-  return entries
-    .map((entry) => ({ entry, score: directoryScore(query, rankable(entry)) }))
-    .filter((hit) => hit.score > 0)
-    .sort((a, b) => b.score - a.score || tieBreak(a.entry, b.entry))
-    .map((hit) => hit.entry);
 }
 
 // An entry's index: `\u0001name\u0001name\u0001` `\u0002 name words \u0002` ` describing words `, folded

@@ -77,7 +77,8 @@ async function fetchPage<T extends DirectoryRecord>(run: LoadRun<T>, gen: Genera
     } catch (err) {
       const waitS = waitOf(err, attempt);
       if (waitS === undefined || attempt + 1 >= PAGE_ATTEMPTS || run.stopped()) throw err;
-      await sleep(Math.min(waitS, 120) * 1000);
+      // Not holding the process open: a closing app leaves the wait (and the lease) behind.
+      await sleep(Math.min(waitS, 120) * 1000, undefined, { ref: false });
     }
   }
 }
@@ -113,13 +114,16 @@ async function storePage<T extends DirectoryRecord>(
 async function loadPages<T extends DirectoryRecord>(run: LoadRun<T>, holding: () => boolean): Promise<void> {
   let head = await run.dir.head();
   let gen = generationToLoad(head, run.fresh(head), run.clock());
+  let restarted = false;
   while (gen && !gen.done && !run.stopped() && holding()) {
     let body: SlackBody;
     try {
       body = await fetchPage(run, gen);
     } catch (err) {
-      // Slack no longer knows the cursor (it outlived its use): this generation cannot go on.
-      if (slackCodeOf(err) !== 'invalid_cursor' || gen.pieces === 0) throw err;
+      // Slack no longer knows the cursor (it outlived its use): this generation cannot go on. Once a run:
+      // a list whose cursors Slack keeps refusing is not read from its start again and again.
+      if (slackCodeOf(err) !== 'invalid_cursor' || gen.pieces === 0 || restarted) throw err;
+      restarted = true;
       head = { ...head, loading: undefined };
       await run.dir.writeHead(head);
       gen = newGeneration(run.clock());

@@ -8,7 +8,7 @@ import type { RateLimiter } from './rate-limiter.js';
 import type { ParsedCall } from './request-params.js';
 import { htmlReply, jsonReply, type Outcome, rateLimited, slackError } from './responses.js';
 import { SlackApiError } from './slack-error.js';
-import { indexWorkspace } from './workspace-index.js';
+import { indexFor } from './workspace-index.js';
 import type { Workspace } from './workspace-types.js';
 
 export interface DispatchState {
@@ -62,7 +62,7 @@ function answer(call: ParsedCall, state: DispatchState): Outcome {
   const canned = state.canned.get(call.method);
   if (canned) return jsonReply(typeof canned === 'function' ? canned(call.params) : canned, headers);
   try {
-    const index = indexWorkspace(state.workspace);
+    const index = indexFor(state.workspace);
     return jsonReply(spec.handle({ index, token, params: call.params, options: state.options }), headers);
   } catch (error) {
     if (error instanceof SlackApiError) return slackError(error.error, error.extra, headers);

@@ -37,6 +37,11 @@ export interface FakeSlackOptions {
   includePermalinks?: boolean;
   /** The Slack app people sign in to (/oauth/v2/authorize, oauth.v2.access); token rotation when `tokenLifetimeS`. */
   oauth?: FakeOAuthOptions;
+  /**
+   * At most this many entries a users.list or conversations.list page, whatever the `limit` asked (Slack's
+   * docs: fewer than the requested number may be returned before the end of the list). @default no cap
+   */
+  maxListPage?: number;
 }
 
 /** A request as the fake parsed it, and when it arrived. */

@@ -1,3 +1,11 @@
+export {
+  BIG_NOSEARCH_TOKEN,
+  BIG_USER_TOKEN,
+  type BigWorkspaceOptions,
+  bigChannelId,
+  bigUserId,
+  createBigWorkspace,
+} from './big-workspace.js';
 export { addBulkMessages, type BulkMessages } from './bulk-messages.js';
 export {
   BIG_CSV,

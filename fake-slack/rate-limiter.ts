@@ -2,12 +2,16 @@ import type { RateBudget } from './fake-slack-types.js';
 
 const MINUTE = 60_000;
 
-/** Slack's published tiers: t2 20/min (search, conversations.list), t3 50+/min, t4 100+/min; "special" methods get a generous budget. */
+/**
+ * Slack's published tiers: t2 20/min (search, conversations.list, users.list), t3 50+/min, t4 100+/min;
+ * "special" methods get a generous budget.
+ */
 export const TIER_PRESETS: Readonly<Record<string, RateBudget>> = {
   'search.messages': { limit: 20, windowMs: MINUTE },
   'conversations.replies': { limit: 50, windowMs: MINUTE },
   'conversations.history': { limit: 50, windowMs: MINUTE },
   'conversations.list': { limit: 20, windowMs: MINUTE },
+  'users.list': { limit: 20, windowMs: MINUTE },
   'conversations.info': { limit: 50, windowMs: MINUTE },
   'users.info': { limit: 100, windowMs: MINUTE },
   'auth.test': { limit: 600, windowMs: MINUTE },

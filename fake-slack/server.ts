@@ -28,6 +28,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       repliesRepeatParent: options.repliesRepeatParent ?? false,
       nonMarketplace: options.nonMarketplace ?? false,
       includePermalinks: options.includePermalinks ?? true,
+      maxListPage: options.maxListPage,
       fileOrigin: '',
     },
     faults: new FaultQueue(),

@@ -1,4 +1,5 @@
 import { conversationInfo } from '../channel-shape.js';
+import { listPage } from '../list-page.js';
 import { fail } from '../slack-error.js';
 import { canSee } from '../workspace-index.js';
 import type { ChannelKind } from '../workspace-types.js';
@@ -11,12 +12,10 @@ const TYPES: Record<string, ChannelKind> = {
   mpim: 'mpim',
 };
 
-/** Opaque like Slack's (`dXNlcjpV…` is base64 of `user:U…`): here base64 of `channel:<id>`. */
-const encodeCursor = (id: string) => Buffer.from(`channel:${id}`).toString('base64');
-
 /**
  * The conversations the token's user can see, of the asked `types` (default public_channel; each needs
- * its `:read` scope), in creation order, with `num_members`; archived ones unless `exclude_archived`; `limit` default 100, at most 1000; `cursor` paging with
+ * its `:read` scope), in creation order, with `num_members`; archived ones unless `exclude_archived`;
+ * `limit` default 100, at most 1000 (and at most `maxListPage` when set); `cursor` paging with
  * `response_metadata.next_cursor` ("" on the last page, as Slack sends it).
  */
 function handle(ctx: MethodContext) {
@@ -26,18 +25,14 @@ function handle(ctx: MethodContext) {
   const parsed = Number.parseInt(ctx.params.limit ?? '', 10);
   const limit = Math.min(Math.max(Number.isNaN(parsed) ? 100 : parsed, 1), 1000);
   const excludeArchived = isTrue(ctx.params.exclude_archived);
-  const channels = [...ctx.index.channels.values()].filter(
+  const channels = ctx.index.channelList.filter(
     (c) => kinds.includes(c.kind) && canSee(c, ctx.token.userId) && !(excludeArchived && c.archived),
   );
-  const cursor = ctx.params.cursor;
-  const start = cursor ? channels.findIndex((c) => encodeCursor(c.id) === cursor) : 0;
-  if (start === -1) fail('invalid_cursor');
-  const page = channels.slice(start, start + limit);
-  const next = channels[start + limit];
+  const { page, next } = listPage(channels, 'channel', ctx.params.cursor, limit, ctx.options.maxListPage);
   return {
     ok: true,
     channels: page.map((c) => conversationInfo(c, ctx.index, ctx.token.userId, true)),
-    response_metadata: { next_cursor: next ? encodeCursor(next.id) : '' },
+    response_metadata: { next_cursor: next },
   };
 }
 

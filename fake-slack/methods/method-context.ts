@@ -8,6 +8,8 @@ export interface ResolvedOptions {
   repliesRepeatParent: boolean;
   nonMarketplace: boolean;
   includePermalinks: boolean;
+  /** At most this many entries a users.list or conversations.list page, whatever the `limit`. */
+  maxListPage?: number;
   /** Scheme, host and port file URLs point at: the fake serves the downloads itself. */
   fileOrigin: string;
 }

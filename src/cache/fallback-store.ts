@@ -23,6 +23,10 @@ export class FallbackStore implements CacheStore {
     return this.#current().set(key, entry);
   }
 
+  setIfAbsent<T>(key: string, entry: CacheEntry<T>): Promise<boolean> {
+    return this.#current().setIfAbsent(key, entry);
+  }
+
   async delete(key: string): Promise<void> {
     // Both: an entry that must go (a revoked token's identity) may sit in either.
     await Promise.all([this.primary.delete(key), this.fallback.delete(key)]);

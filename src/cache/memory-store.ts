@@ -43,6 +43,22 @@ export class MemoryStore implements CacheStore {
   }
 
   async set<T>(key: string, entry: CacheEntry<T>): Promise<void> {
+    this.#put(key, entry);
+  }
+
+  async setIfAbsent<T>(key: string, entry: CacheEntry<T>): Promise<boolean> {
+    const held = this.#map.get(key);
+    if (held && held.entry.staleUntil > this.#clock()) return false;
+    this.#put(key, entry);
+    return this.#map.has(key);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.#drop(key);
+  }
+
+  // Synchronous, so a look and a write (setIfAbsent) have no other caller between them.
+  #put<T>(key: string, entry: CacheEntry<T>): void {
     this.#drop(key);
     const bytes = sizeOf(entry.value);
     // A value larger than a quarter of the budget would flush most of the cache for one entry.
@@ -52,10 +68,6 @@ export class MemoryStore implements CacheStore {
     while (this.#map.size > this.#maxEntries || this.#bytes > this.#maxBytes) {
       this.#drop(this.#map.keys().next().value as string);
     }
-  }
-
-  async delete(key: string): Promise<void> {
-    this.#drop(key);
   }
 
   // Synchronous, so concurrent writers of one key cannot both count their bytes.

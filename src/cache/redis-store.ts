@@ -67,6 +67,17 @@ export class RedisStore implements CacheStore {
     }
   }
 
+  async setIfAbsent<T>(key: string, entry: CacheEntry<T>): Promise<boolean> {
+    const ttl = Math.ceil(entry.staleUntil - this.clock());
+    if (ttl <= 0) return false;
+    const envelope: Envelope = { v: ENVELOPE_VERSION, ...entry };
+    try {
+      return (await this.redis.set(key, JSON.stringify(envelope), 'PX', ttl, 'NX')) === 'OK';
+    } catch {
+      return false;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     try {
       await this.redis.del(key);

@@ -10,6 +10,11 @@ export interface CacheEntry<T = unknown> {
 export interface CacheStore {
   get<T>(key: string): Promise<CacheEntry<T> | undefined>;
   set<T>(key: string, entry: CacheEntry<T>): Promise<void>;
+  /**
+   * Stores the entry only when the key holds none (a lease one process takes among many); true when stored.
+   * False when the store cannot tell (Redis unreachable): nobody takes the lease then.
+   */
+  setIfAbsent<T>(key: string, entry: CacheEntry<T>): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
 

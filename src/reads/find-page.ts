@@ -2,7 +2,7 @@ import { encodeFindCursor } from '../slack/find-cursor.js';
 import { isObject, objects } from '../slack/slack-values.js';
 import { RTS_PAGE_LIMIT } from '../slack-client/rts.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
-import { directoryPage, searchedNote } from '../slack-search/directory-page.js';
+import { directoryPage, type Searched, searchedNote } from '../slack-search/directory-page.js';
 import { type FindDeps, type RtsContent, rtsSearch } from './find-backend.js';
 
 /** What a channel or people search's summary says: how many are shown of how many, notes, more to come. */
@@ -38,14 +38,12 @@ export function directorySummary(
 export function legacyDirectoryPage<T>(
   params: { query: string; count: number },
   ranked: T[],
-  searched: { entries: number; complete: boolean },
+  searched: Searched,
   at: { offset: number; note?: string; what: 'channel' | 'person' },
   summarise: (found: DirectoryFound) => string,
 ) {
   const page = directoryPage(ranked, at.offset, params.count);
-  const notes = [searchedNote(searched.entries, searched.complete, at.what), at.note].filter(
-    (n): n is string => Boolean(n),
-  );
+  const notes = [searchedNote(searched, at.what), at.note].filter((n): n is string => Boolean(n));
   const summary = summarise({ shown: page.items.length, total: ranked.length, more: page.more, notes });
   const base = {
     ok: true as const,

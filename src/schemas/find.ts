@@ -31,6 +31,12 @@ export const Searched = Type.Object(
   {
     entries: Type.Integer({ description: 'How many were searched' }),
     complete: Type.Boolean({ description: 'False while the directory is still loading: search again later' }),
+    per_minute: Type.Optional(
+      Type.Integer({ description: 'While loading: how many Slack listed in the last minute' }),
+    ),
+    bounded: Type.Optional(
+      Type.Literal(true, { description: 'The directory stopped at its bound with more in Slack’s list' }),
+    ),
   },
   { additionalProperties: false, description: 'Legacy only: how much of the directory was searched' },
 );

@@ -20,7 +20,11 @@ export async function namesFor(
     known,
     withContext = false,
     directory,
-  }: { known?: Map<string, string>; withContext?: boolean; directory?: Promise<Map<string, string>> } = {},
+  }: {
+    known?: Map<string, string>;
+    withContext?: boolean;
+    directory?: Promise<{ get(id: string): string | undefined }>;
+  } = {},
 ) {
   const around = (withContext ? messages : []).flatMap((m) => {
     const { before, after } = contextOf(m);

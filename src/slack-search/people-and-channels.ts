@@ -1,9 +1,19 @@
-import type { CacheStatus } from '../cache/types.js';
-import { filled, isObject, num, objects, type SlackObject, str } from '../slack/slack-values.js';
+import { isObject } from '../slack/slack-values.js';
 import { displayNameOf } from '../slack/user-names.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
-import type { Directories, DirectorySpec, Snapshot } from './directory.js';
+import type { Directories, DirectorySpec, DirectoryView } from './directory.js';
+import {
+  CHANNEL_REPEATED,
+  type ChannelRecord,
+  channelRankable,
+  expandPerson,
+  PERSON_REPEATED,
+  type PersonRecord,
+  personRankable,
+  readChannels,
+  readPeople,
+} from './directory-records.js';
 
 /** What the directories are read with. */
 export interface DirectoryDeps {
@@ -11,49 +21,25 @@ export interface DirectoryDeps {
   directories: Directories;
 }
 
-/** A channel as conversations.list sends it, with only the fields a search shows. */
-const channelFields = (c: SlackObject): SlackObject => ({
-  id: c.id,
-  name: c.name,
-  is_private: c.is_private === true,
-  is_archived: c.is_archived === true,
-  ...(num(c.num_members) !== undefined ? { num_members: c.num_members } : {}),
-  topic: { value: isObject(c.topic) ? (str(c.topic.value) ?? '') : '' },
-  purpose: { value: isObject(c.purpose) ? (str(c.purpose.value) ?? '') : '' },
-  created: c.created,
+const channelSpec = (visibility: 'public' | 'private'): DirectorySpec<ChannelRecord> => ({
+  kind: `channels-${visibility}`,
+  method: 'conversations.list',
+  args: { types: `${visibility}_channel`, exclude_archived: false },
+  read: readChannels,
+  rankable: channelRankable,
+  repeated: CHANNEL_REPEATED,
 });
 
-const readChannels = (body: SlackObject) =>
-  objects(body.channels)
-    .filter((c) => typeof c.id === 'string' && typeof c.name === 'string')
-    .map(channelFields);
+const PUBLIC_CHANNELS = channelSpec('public');
+const PRIVATE_CHANNELS = channelSpec('private');
 
-/** A person as users.list sends them, with only the fields a search shows; email only when `withEmail`. */
-const userFields =
-  (withEmail: boolean) =>
-  (u: SlackObject): SlackObject => {
-    const p = isObject(u.profile) ? u.profile : {};
-    const email = withEmail ? filled(p.email) : undefined;
-    return {
-      id: u.id,
-      name: u.name,
-      real_name: str(u.real_name) ?? str(p.real_name) ?? '',
-      deleted: u.deleted === true,
-      is_bot: u.is_bot === true || u.is_app_user === true || u.id === 'USLACKBOT',
-      ...(filled(u.tz) ? { tz: u.tz } : {}),
-      profile: {
-        title: str(p.title) ?? '',
-        display_name: str(p.display_name) ?? '',
-        real_name: str(p.real_name) ?? '',
-        ...(email ? { email } : {}),
-      },
-    };
-  };
-
-const readUsers = (withEmail: boolean) => (body: SlackObject) =>
-  objects(body.members)
-    .filter((u) => typeof u.id === 'string' && typeof u.name === 'string')
-    .map(userFields(withEmail));
+/** A directory Slack lists nothing in for this token (no scope for it): complete and empty. */
+const nothing = <T extends ChannelRecord>(): DirectoryView<T> => ({
+  held: undefined,
+  status: 'HIT',
+  complete: true,
+  bounded: false,
+});
 
 /** A guest (single- or multi-channel) sees only part of the workspace: their directories are their own. */
 export async function isGuest(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity): Promise<boolean> {
@@ -66,36 +52,41 @@ export async function isGuest(deps: DirectoryDeps, access: SlackAccess, me: Slac
   }
 }
 
+/** The view of public channels the caller shares: the workspace's, or a guest's own. */
+async function publicScope(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
+  return (await isGuest(deps, access, me)) ? deps.slack.identityOf(access) : `team:${me.teamId}`;
+}
+
+/** Public channels as the caller sees them (per workspace; a guest's are their own). */
+export async function publicChannels(
+  deps: DirectoryDeps,
+  access: SlackAccess,
+  me: SlackIdentity,
+  waitMs?: number,
+) {
+  return deps.directories.get(access, await publicScope(deps, access, me), PUBLIC_CHANNELS, { waitMs });
+}
+
+/** Private channels the token's user is in (per token: Slack lists only those); none without groups:read. */
+export function privateChannels(
+  deps: DirectoryDeps,
+  access: SlackAccess,
+  waitMs?: number,
+): Promise<DirectoryView<ChannelRecord>> {
+  return deps.directories
+    .get(access, deps.slack.identityOf(access), PRIVATE_CHANNELS, { waitMs })
+    .catch((err: unknown) => {
+      if ((err as { code?: string })?.code === 'AS_ERR_SLACK_MISSING_SCOPE') return nothing();
+      throw err;
+    });
+}
+
 /**
  * The channel directories a caller searches: public channels per workspace (every member sees the same;
  * a guest's are their own), private channels per token (Slack lists only those the user is in).
  */
-export async function channelDirectories(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
-  const identity = deps.slack.identityOf(access);
-  const guest = await isGuest(deps, access, me);
-  const publicSpec: DirectorySpec<SlackObject> = {
-    kind: 'channels-public',
-    method: 'conversations.list',
-    args: { types: 'public_channel', exclude_archived: false },
-    read: readChannels,
-  };
-  const privateSpec: DirectorySpec<SlackObject> = {
-    kind: 'channels-private',
-    method: 'conversations.list',
-    args: { types: 'private_channel', exclude_archived: false },
-    read: readChannels,
-  };
-  return Promise.all([
-    deps.directories.get(access, guest ? identity : `team:${me.teamId}`, publicSpec),
-    // A token without groups:read still finds public channels.
-    deps.directories
-      .get(access, identity, privateSpec)
-      .catch((err: unknown): Snapshot<SlackObject> & { status: CacheStatus } => {
-        if ((err as { code?: string })?.code === 'AS_ERR_SLACK_MISSING_SCOPE')
-          return { items: [], complete: true, loadedAt: 0, status: 'HIT' };
-        throw err;
-      }),
-  ]);
+export function channelDirectories(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
+  return Promise.all([publicChannels(deps, access, me), privateChannels(deps, access)]);
 }
 
 /**
@@ -110,11 +101,13 @@ export async function peopleDirectory(deps: DirectoryDeps, access: SlackAccess, 
 /** The people directory's spec and its two views: the workspace's (by email access) and the token's own. */
 function peopleViews(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
   const withEmail = me.scopes?.includes('users:read.email') === true;
-  const spec: DirectorySpec<SlackObject> = {
+  const spec: DirectorySpec<PersonRecord> = {
     kind: 'people',
     method: 'users.list',
     args: {},
-    read: readUsers(withEmail),
+    read: readPeople(withEmail),
+    rankable: personRankable,
+    repeated: PERSON_REPEATED,
   };
   return {
     spec,
@@ -122,6 +115,26 @@ function peopleViews(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity
     own: deps.slack.identityOf(access),
   };
 }
+
+/** Display names by user id. */
+export interface NameLookup {
+  get(id: string): string | undefined;
+}
+
+const nameOf = (record: PersonRecord | undefined) =>
+  record ? displayNameOf(expandPerson(record)) : undefined;
+
+/** Names from the records of a first page (a few hundred): a map of them. */
+function namesOfRecords(records: PersonRecord[]): NameLookup {
+  const names = new Map<string, string>();
+  for (const record of records) {
+    const name = nameOf(record);
+    if (name) names.set(record[0], name);
+  }
+  return names;
+}
+
+const NO_NAMES: NameLookup = { get: () => undefined };
 
 /**
  * Display names from the people directory, read beside a search so its authors need no users.info round
@@ -134,29 +147,24 @@ export async function peopleNames(
   access: SlackAccess,
   me: SlackIdentity,
   waitMs: number,
-): Promise<Map<string, string>> {
+): Promise<NameLookup> {
   const { spec, team, own } = peopleViews(deps, access, me);
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<SlackObject[]>((resolve) => {
-    timer = setTimeout(() => resolve([]), waitMs);
+  const timeout = new Promise<NameLookup>((resolve) => {
+    timer = setTimeout(() => resolve(NO_NAMES), waitMs);
   });
-  const read = async (): Promise<SlackObject[]> => {
+  const read = async (): Promise<NameLookup> => {
     const guest = isGuest(deps, access, me);
     const [ours, theirs] = await Promise.all([
-      deps.directories.peek<SlackObject>(team, spec),
-      deps.directories.peek<SlackObject>(own, spec),
+      deps.directories.peek(team, spec),
+      deps.directories.peek(own, spec),
     ]);
     const firstPage = ours || theirs ? undefined : deps.directories.firstPage(access, spec);
     const view = (await guest) ? own : team;
     const stored = await deps.directories.get(access, view, spec, { firstPage, waitMs: 0 });
-    if (stored.items.length > 0 || !firstPage) return stored.items;
-    return spec.read(await firstPage);
+    const held = stored.held;
+    if (held && held.records.length > 0) return { get: (id) => nameOf(held.byId(id)) };
+    return firstPage ? namesOfRecords(spec.read(await firstPage)) : NO_NAMES;
   };
-  const items = await Promise.race([read().catch(() => []), timeout]).finally(() => clearTimeout(timer));
-  const names = new Map<string, string>();
-  for (const user of items) {
-    const name = displayNameOf(user);
-    if (typeof user.id === 'string' && name) names.set(user.id, name);
-  }
-  return names;
+  return Promise.race([read().catch(() => NO_NAMES), timeout]).finally(() => clearTimeout(timer));
 }

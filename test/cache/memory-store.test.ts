@@ -36,4 +36,15 @@ describe('MemoryStore', () => {
     t += 5000;
     expect([await store.get('k'), store.bytes]).toEqual([undefined, 0]);
   });
+
+  it('setIfAbsent stores only where nothing servable is held (a lease one caller takes)', async () => {
+    let t = now;
+    const store = new MemoryStore({ clock: () => t });
+    const results = await Promise.all(['a', 'b', 'c'].map((who) => store.setIfAbsent('lease', entry(who))));
+    expect(results).toEqual([true, false, false]);
+    expect((await store.get('lease'))?.value).toBe('a');
+    t += 5000;
+    expect(await store.setIfAbsent('lease', { ...entry('d'), staleUntil: t + 1000 })).toBe(true);
+    expect((await store.get('lease'))?.value).toBe('d');
+  });
 });

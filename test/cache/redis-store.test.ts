@@ -77,4 +77,19 @@ describe('RedisStore', () => {
     await expect(store.delete(key())).resolves.toBeUndefined();
     down.disconnect();
   });
+
+  it('setIfAbsent takes a key for one caller only (SET NX PX), and never while Redis is unreachable', async () => {
+    const store = new RedisStore(redis, clock);
+    const k = key();
+    const results = await Promise.all(['a', 'b', 'c'].map((who) => store.setIfAbsent(k, entry(who))));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await store.get(k))?.value).toBe(['a', 'b', 'c'][results.indexOf(true)]);
+    expect(await redis.pttl(k)).toBeGreaterThan(4900);
+    const down = createRedisClient(`redis://127.0.0.1:${await freePort()}`);
+    try {
+      expect(await new RedisStore(down, clock).setIfAbsent(key(), entry('x'))).toBe(false);
+    } finally {
+      down.disconnect();
+    }
+  });
 });

@@ -62,12 +62,13 @@ describe('GET /search/channels (directory)', () => {
     const lists = () =>
       fresh.slack.calls
         .filter((c) => c.method === 'conversations.list')
-        .map((c) => [c.token, c.params.types]);
+        .map((c) => [c.token, c.params.types])
+        .sort();
     try {
       await get(fresh.app, '/search/channels?query=incident');
       expect(lists()).toEqual([
-        ['xoxp-demo-user', 'public_channel'],
         ['xoxp-demo-user', 'private_channel'],
+        ['xoxp-demo-user', 'public_channel'],
       ]);
       fresh.slack.reset();
       await get(fresh.app, '/search/channels?query=launch', as(DEMO_OTHER_TOKEN));

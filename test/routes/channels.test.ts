@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { directories } from '../../src/reads/common-services.js';
 import { GENERAL_MESSAGES } from '../fixtures/tiny-general.js';
-import { ALICE_TOKEN, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
-import { buildHarness, errorBody, get, type Harness } from '../helper.js';
+import { ALICE, ALICE_TOKEN, CAROL, GENERAL, TS, tinyWorkspace } from '../fixtures/tiny-workspace.js';
+import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
 
 const { mention, parent, other } = GENERAL_MESSAGES;
 
@@ -145,30 +146,109 @@ describe('GET /channels/:channel/history', () => {
     });
   });
 
-  it('reads every page of conversations.list to find a #name, once per token while cached', async () => {
-    const workspace = tinyWorkspace();
-    for (let i = 0; i < 1500; i++) {
-      workspace.channels.push({
-        id: `C0MANY${i}`,
-        kind: 'public',
-        name: `team-${i}`,
-        members: [],
-        created: 1767225000,
-      });
-    }
-    workspace.messages.push({ channel: 'C0MANY1499', ts: TS.other, user: CAROL, text: 'last channel' });
-    const many = await buildHarness({ fake: { workspace }, config: { SLACK_USER_TOKEN: ALICE_TOKEN } });
+  it('finds a #name past the loaded pages through Slack’s search (in:#name), without waiting for the list', async () => {
+    const many = await buildHarness({
+      fake: { workspace: manyChannels(1500), maxListPage: 500 },
+      config: { SLACK_USER_TOKEN: ALICE_TOKEN },
+    });
+    const lists = () =>
+      many.slack.calls
+        .filter((c) => c.method === 'conversations.list')
+        .map((c) => `${c.params.types}${c.params.cursor ? ' +' : ''}`);
     try {
+      // Slack sends each page of the list late: the read does not wait for the pages after the first.
+      many.slack.inject({ method: 'conversations.list', kind: 'delay', ms: 300, times: 10 });
       const res = await get(many.app, '/channels/%23team-1499/history');
       expect(res.body).toMatchObject({ channel_id: 'C0MANY1499', channel_name: 'team-1499' });
-      expect(many.slack.calls.filter((c) => c.method === 'conversations.list').map((c) => c.params)).toEqual([
-        { types: 'public_channel,private_channel', limit: '1000' },
-        { types: 'public_channel,private_channel', limit: '1000', cursor: expect.any(String) },
+      expect(
+        many.slack.calls.filter((c) => c.method === 'search.messages').map((c) => c.params.query),
+      ).toEqual(['in:#team-1499']);
+      await directoriesOf(many).settled();
+      // The list went on loading in the background, each page once (1,501 public channels, 500 a page).
+      expect(lists().sort()).toEqual([
+        'private_channel',
+        'public_channel',
+        'public_channel +',
+        'public_channel +',
+        'public_channel +',
       ]);
-      await get(many.app, '/channels/%23team-7/history');
-      expect(many.slack.count('conversations.list')).toBe(2);
+      // A name in the loaded list needs neither Slack's list nor its search again.
+      many.slack.reset();
+      const seven = await get(many.app, '/channels/%23team-7/history');
+      expect(seven.body).toMatchObject({ channel_id: 'C0MANY7', channel_name: 'team-7' });
+      const methods = many.slack.calls.map((c) => c.method);
+      expect(methods.filter((m) => m === 'conversations.list' || m === 'search.messages')).toEqual([]);
+    } finally {
+      await many.close();
+    }
+  });
+
+  it('answers 404 naming how much of a still-loading list it looked in, and finds the name once loaded', async () => {
+    const many = await buildHarness({
+      fake: { workspace: manyChannels(1500), maxListPage: 500 },
+      config: { SLACK_USER_TOKEN: ALICE_TOKEN },
+    });
+    try {
+      many.slack.inject({ method: 'conversations.list', kind: 'delay', ms: 1000, times: 10 });
+      // No message in #team-1200: Slack's search cannot name it either.
+      const early = await get(many.app, '/channels/%23team-1200/history');
+      expect(early.body).toEqual(
+        errorBody(
+          404,
+          'AS_ERR_SLACK_NOT_FOUND',
+          `Slack: no channel named #team-1200 that this Slack token can see among the ${(early.body.message as string).match(/among the (\d+)/)?.[1]} channels loaded so far (the list is still loading from Slack: use the id, or ask again in a minute)`,
+        ),
+      );
+      await directoriesOf(many).settled();
+      const later = await get(many.app, '/channels/%23team-1200/history');
+      expect(later.body).toMatchObject({ channel_id: 'C0MANY1200', channel_name: 'team-1200' });
+    } finally {
+      await many.close();
+    }
+  });
+
+  it('asks Real-time Search for a #name past the loaded pages when the token has only its scopes', async () => {
+    const workspace = manyChannels(1500);
+    const rtsOnly = 'xoxp-tiny-rts-only';
+    workspace.tokens.push({
+      token: rtsOnly,
+      type: 'user',
+      userId: ALICE,
+      scopes: ['search:read.public', 'channels:history', 'channels:read', 'groups:read', 'users:read'],
+    });
+    const many = await buildHarness({ fake: { workspace, maxListPage: 500 } });
+    try {
+      many.slack.inject({ method: 'conversations.list', kind: 'delay', ms: 300, times: 10 });
+      const res = await get(
+        many.app,
+        '/channels/%23team-1200/history',
+        authHeaders({ 'x-slack-token': rtsOnly }),
+      );
+      expect(res.body).toMatchObject({ channel_id: 'C0MANY1200', channel_name: 'team-1200' });
+      const asked = many.slack.calls.filter((c) => c.method === 'assistant.search.context');
+      expect(asked.map((c) => [c.params.query, c.params.content_types])).toEqual([['team-1200', 'channels']]);
+      expect(many.slack.count('search.messages')).toBe(0);
+      await directoriesOf(many).settled();
     } finally {
       await many.close();
     }
   });
 });
+
+/** The tiny workspace with `count` more public channels, `team-0` …, one message in the last. */
+function manyChannels(count: number) {
+  const workspace = tinyWorkspace();
+  for (let i = 0; i < count; i++) {
+    workspace.channels.push({
+      id: `C0MANY${i}`,
+      kind: 'public',
+      name: `team-${i}`,
+      members: [],
+      created: 1767225000,
+    });
+  }
+  workspace.messages.push({ channel: `C0MANY${count - 1}`, ts: TS.other, user: CAROL, text: 'last channel' });
+  return workspace;
+}
+
+const directoriesOf = (harness: Harness) => harness.app.reads.use(directories);

@@ -15,8 +15,12 @@ export const channelHistoryRead = defineRead({
   area: 'slack',
   title: "Read a Slack channel's messages",
   services: historyServices,
-  // conversations.list finds a #name's id.
-  slack: { 'conversations.history': 'conversation', 'conversations.list': 'tier2' },
+  // conversations.list finds a #name's id, or search.messages (`in:#name`) while the list still loads.
+  slack: {
+    'conversations.history': 'conversation',
+    'conversations.list': 'tier2',
+    'search.messages': 'tier2',
+  },
   rest: {
     method: 'GET',
     path: '/channels/:channel/history',

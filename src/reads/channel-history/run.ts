@@ -7,7 +7,8 @@ import { capTexts } from '../../slack/truncate-text.js';
 import type { SlackAccess } from '../../slack-client/types.js';
 import { namesFor, TEXT_ACCESS } from '../../slack-search/message-names.js';
 import { channelLabel, resolveChannel } from '../../slack-search/resolve-channel.js';
-import { answerCache, maxResponseBytes, slackGateway } from '../common-services.js';
+import { answerCache, directories, maxResponseBytes, slackGateway } from '../common-services.js';
+import { rtsQuota } from '../rts-quota.js';
 import type { ServicesOf } from '../services.js';
 import { withCompact } from '../with-compact.js';
 import { type Wording, wholeTexts } from '../wording.js';
@@ -16,7 +17,14 @@ import type { ChannelHistoryParams, ConciseHistory, HistoryBody } from './schema
 
 const METHOD = 'conversations.history';
 
-export const historyServices = { slack: slackGateway, answers: answerCache, maxResponseBytes };
+// A #name is found in the channel directories, or by Slack's own search for it (search.messages or Real-time Search).
+export const historyServices = {
+  slack: slackGateway,
+  answers: answerCache,
+  maxResponseBytes,
+  directories,
+  rtsQuota,
+};
 type HistoryDeps = ServicesOf<typeof historyServices>;
 
 /** conversations.history for the caller; compact is the concise answer (one cache entry) rendered as text. */
@@ -34,7 +42,7 @@ async function historyBody(
   const [me, answer] = await Promise.all([slack.whoAmI(access), answers.get<HistoryBody>(key)]);
   if (answer) return { body: answer, cache: 'HIT' };
 
-  const channel = await resolveChannel(slack, access, params.channel);
+  const channel = await resolveChannel(deps, access, params.channel);
   const { limit, cursor, oldest, latest, inclusive } = params;
   const [fetched, name] = await Promise.all([
     slack.history(access, { channel: channel.id, limit, cursor, oldest, latest, inclusive }),

@@ -23,6 +23,7 @@ export const messageContextRead = defineRead({
     'conversations.history': 'conversation',
     'conversations.replies': 'conversation',
     'conversations.list': 'tier2',
+    'search.messages': 'tier2',
   },
   names: ['channel-history', 'thread-replies'],
   rest: {

@@ -4,7 +4,8 @@ import { type RepliesBodyRead, readRepliesBody } from '../../slack/read-slack-bo
 import { num, type SlackObject } from '../../slack/slack-values.js';
 import { pageCapNote } from '../../slack/summary.js';
 import type { SlackAccess, SlackBody, SlackIdentity } from '../../slack-client/types.js';
-import { answerCache } from '../common-services.js';
+import { answerCache, directories } from '../common-services.js';
+import { rtsQuota } from '../rts-quota.js';
 import type { ServicesOf } from '../services.js';
 import { readThread, threadPageServices } from '../thread-page.js';
 import type { Wording } from '../wording.js';
@@ -12,7 +13,8 @@ import type { ContextTarget, Outcome } from './context-parts.js';
 import { optional, required } from './context-parts.js';
 import type { MessageContextParams } from './schemas.js';
 
-export const contextServices = { ...threadPageServices, answers: answerCache };
+// A #name is found in the channel directories, or by Slack's own search for it (search.messages or Real-time Search).
+export const contextServices = { ...threadPageServices, answers: answerCache, directories, rtsQuota };
 export type ContextDeps = ServicesOf<typeof contextServices>;
 
 /** Messages of the thread's first page shown with the linked message. */

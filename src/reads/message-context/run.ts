@@ -37,7 +37,7 @@ async function contextBody(
   const own = target.linkHost && otherWorkspace(target.linkHost, me.url);
   if (target.linkHost && own) throw new Errors.WorkspaceMismatch(target.linkHost, own);
 
-  const channel = await resolveChannel(slack, access, target.channel);
+  const channel = await resolveChannel(deps, access, target.channel);
   const name = channel.name ?? slack.channelName(access, channel.id).catch(() => undefined);
   const where = { deps, access, me, channel: channel.id, target, params, wording };
   const around = await fetchAround(where);

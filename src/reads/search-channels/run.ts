@@ -1,8 +1,8 @@
 import type { CacheStatus } from '../../cache/types.js';
-import { rankDirectory } from '../../slack/rank-directory.js';
 import { isObject, num, type SlackObject, str } from '../../slack/slack-values.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import { worst } from '../../slack-search/directory-page.js';
+import { searchDirectories, worst } from '../../slack-search/directory-page.js';
+import { expandChannel, isArchived, membersOf } from '../../slack-search/directory-records.js';
 import { channelDirectories } from '../../slack-search/people-and-channels.js';
 import { directories } from '../common-services.js';
 import { findServices, type RtsContent, runFind } from '../find-backend.js';
@@ -95,23 +95,21 @@ async function viaDirectory(
   note?: string,
 ): Promise<Answer> {
   const [open, closed] = await channelDirectories(deps, access, me);
-  const all = [...open.items, ...closed.items].filter(
-    (c) => params.include_archived || c.is_archived !== true,
-  );
-  const ranked = rankDirectory(
+  const { ranked, searched } = searchDirectories(
+    [open, closed],
     params.query,
-    all,
-    (c) => ({ names: [str(c.name) ?? ''], words: [textOf(c.topic), textOf(c.purpose)] }),
-    (a, b) => (num(b.num_members) ?? 0) - (num(a.num_members) ?? 0),
+    (c) => params.include_archived || !isArchived(c),
+    (a, b) => membersOf(b) - membersOf(a),
   );
-  const searched = { entries: all.length, complete: open.complete && closed.complete };
-  const { items, base } = legacyDirectoryPage(
+  const page = legacyDirectoryPage(
     params,
     ranked,
     searched,
     { offset, note, what: 'channel' },
     summarise(wording),
   );
+  const { base } = page;
+  const items = page.items.map(expandChannel);
   const body: ChannelsBody =
     params.response_format === 'detailed'
       ? { ...base, channels: items }

@@ -1,12 +1,11 @@
 import type { CacheStatus } from '../../cache/types.js';
 import { Errors } from '../../errors.js';
 import { decodeFindCursor } from '../../slack/find-cursor.js';
-import { rankDirectory } from '../../slack/rank-directory.js';
 import { num, objects, type SlackObject, str } from '../../slack/slack-values.js';
 import { lookUpNames } from '../../slack/user-names.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
-import type { DirectorySpec } from '../../slack-search/directory.js';
-import { directoryPage } from '../../slack-search/directory-page.js';
+import type { DirectorySpec, DirectoryView } from '../../slack-search/directory.js';
+import { directoryPage, searchDirectories } from '../../slack-search/directory-page.js';
 import { isGuest, peopleNames } from '../../slack-search/people-and-channels.js';
 import { directories, slackGateway } from '../common-services.js';
 import type { ServicesOf } from '../services.js';
@@ -27,12 +26,20 @@ const MEMBER_LOOKUPS = 3;
  * them all at once), kept in the shared cache per workspace (a guest's per token) and refreshed in the
  * background like the channel and people directories.
  */
-const GROUPS: DirectorySpec<SlackObject> = {
+type GroupRecord = readonly [id: string, group: SlackObject];
+
+const GROUPS: DirectorySpec<GroupRecord> = {
   kind: 'usergroups',
   method: 'usergroups.list',
   args: { include_users: true, include_count: true, include_disabled: true },
   read: (body) =>
-    objects(body.usergroups).filter((g) => typeof g.id === 'string' && typeof g.handle === 'string'),
+    objects(body.usergroups)
+      .filter((g) => typeof g.id === 'string' && typeof g.handle === 'string')
+      .map((g): GroupRecord => [String(g.id), g]),
+  rankable: ([, g]) => ({
+    names: [str(g.handle) ?? '', str(g.name) ?? ''],
+    words: [str(g.description) ?? ''],
+  }),
 };
 
 /** Slack marks a disabled group with the time it was disabled. */
@@ -56,16 +63,15 @@ function offsetOf(cursor: string | undefined, wording: Wording): number {
 }
 
 /** The groups that match, best first (a name before a description; bigger groups first), or all by handle. */
-function rank(groups: SlackObject[], params: SearchUsergroupsParams): SlackObject[] {
-  const wanted = groups.filter((g) => params.include_disabled || !isDisabled(g));
+function rank(view: DirectoryView<GroupRecord>, params: SearchUsergroupsParams): SlackObject[] {
+  const keep = ([, g]: GroupRecord) => params.include_disabled || !isDisabled(g);
   if (params.query === undefined)
-    return [...wanted].sort((a, b) => String(a.handle).localeCompare(String(b.handle)));
-  return rankDirectory(
-    params.query,
-    wanted,
-    (g) => ({ names: [str(g.handle) ?? '', str(g.name) ?? ''], words: [str(g.description) ?? ''] }),
-    (a, b) => countOf(b) - countOf(a),
-  );
+    return (view.held?.records ?? [])
+      .filter(keep)
+      .map(([, g]) => g)
+      .sort((a, b) => String(a.handle).localeCompare(String(b.handle)));
+  const { ranked } = searchDirectories([view], params.query, keep, ([, a], [, b]) => countOf(b) - countOf(a));
+  return ranked.map(([, g]) => g);
 }
 
 /**
@@ -93,7 +99,7 @@ const SCOPE = 'usergroups:read';
 /** Members' names: the people directory read beside, users.info for whom it lacks (a few a request). */
 async function namesOf(deps: UsergroupsDeps, access: SlackAccess, me: SlackIdentity, ids: string[]) {
   const directory = await peopleNames(deps, access, me, NAMES_WAIT_MS);
-  const missing = ids.filter((id) => !directory.has(id));
+  const missing = ids.filter((id) => directory.get(id) === undefined);
   const looked = await lookUpNames(missing, (id) => deps.slack.userName(access, id));
   return (id: string) => directory.get(id) ?? looked.get(id) ?? null;
 }
@@ -129,12 +135,12 @@ export async function searchUsergroups(
   const guest = await isGuest(deps, access, me);
   const scope = guest ? deps.slack.identityOf(access) : `team:${me.teamId}`;
   const stored = await deps.directories.get(access, scope, GROUPS);
-  const ranked = rank(stored.items, params);
+  const ranked = rank(stored, params);
   const page = directoryPage(ranked, offset, params.count);
   const members = await membersOf(deps, access, page.items);
   const disabledLeft = params.include_disabled
     ? 0
-    : rank(stored.items, { ...params, include_disabled: true }).length - ranked.length;
+    : rank(stored, { ...params, include_disabled: true }).length - ranked.length;
   const summary = usergroupsSummary(wording, {
     total: ranked.length,
     shown: page.items.length,

@@ -1,7 +1,8 @@
 import type { CacheStatus } from '../../cache/types.js';
-import { rankDirectory } from '../../slack/rank-directory.js';
 import { filled, isObject, type SlackObject, str } from '../../slack/slack-values.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
+import { searchDirectories } from '../../slack-search/directory-page.js';
+import { expandPerson, isBot, isDeactivated } from '../../slack-search/directory-records.js';
 import { peopleDirectory } from '../../slack-search/people-and-channels.js';
 import { directories } from '../common-services.js';
 import { findServices, type RtsContent, runFind } from '../find-backend.js';
@@ -111,24 +112,20 @@ async function viaDirectory(
   note?: string,
 ): Promise<Answer> {
   const people = await peopleDirectory(deps, access, me);
-  const all = people.items.filter(
-    (u) => (params.include_deleted || u.deleted !== true) && (params.include_bots || u.is_bot !== true),
+  const { ranked, searched } = searchDirectories(
+    [people],
+    params.query,
+    (u) => (params.include_deleted || !isDeactivated(u)) && (params.include_bots || !isBot(u)),
   );
-  const ranked = rankDirectory(params.query, all, (u) => {
-    const p = profileOf(u);
-    return {
-      names: [str(u.name) ?? '', str(u.real_name) ?? '', str(p.display_name) ?? ''],
-      words: [str(p.title) ?? ''],
-    };
-  });
-  const searched = { entries: all.length, complete: people.complete };
-  const { items, base } = legacyDirectoryPage(
+  const page = legacyDirectoryPage(
     params,
     ranked,
     searched,
     { offset, note, what: 'person' },
     summarise(wording),
   );
+  const { base } = page;
+  const items = page.items.map(expandPerson);
   const withoutEmail = (u: SlackObject) =>
     params.include_email ? u : { ...u, profile: { ...profileOf(u), email: undefined } };
   const body: UsersBody =

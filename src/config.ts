@@ -170,7 +170,7 @@ export const ConfigSchema = Type.Object({
   ),
   CACHE_CHANNELS_TTL_MS: Ms(
     600_000,
-    'Lifetime of a token’s files.info answers and of whether it is a guest (users.info)',
+    'Lifetime of a token’s files.info and usergroups.users.list answers and of whether it is a guest (users.info)',
   ),
   CACHE_STALE_GRACE_MS: Ms(3_600_000, 'How long an expired entry may still be served when Slack fails'),
   CACHE_MAX_ENTRIES: Type.Integer({

@@ -53,7 +53,7 @@ async function slack(app: FastifyInstance, opts: SlackPluginOptions) {
       defaultRetryAfterS: config.SLACK_DEFAULT_RETRY_AFTER_S,
       maxRetryAfterS: config.SLACK_MAX_RETRY_AFTER_S,
       maxRepliesLimit: config.SLACK_RATE_PRESET === 'non-marketplace' ? 15 : 1000,
-      channelListTtlMs: config.CACHE_CHANNELS_TTL_MS,
+      listTtlMs: config.CACHE_CHANNELS_TTL_MS,
       keySecret: config.KEY_HASH_SECRET,
     },
   });

@@ -30,8 +30,8 @@ export interface GatewayOptions {
   maxRetryAfterS: number;
   /** Largest `limit` Slack accepts for conversations.replies and .history (15 for non-Marketplace apps). */
   maxRepliesLimit: number;
-  /** How long a token's channel names (conversations.list) are reused. */
-  channelListTtlMs: number;
+  /** How long a token's `ttl: 'list'` answers (files.info, users.info, usergroups) are reused (CACHE_CHANNELS_TTL_MS). */
+  listTtlMs: number;
   /** Secret of the keyed hash that names a token in cache keys (KEY_HASH_SECRET). */
   keySecret: string;
 }
@@ -112,8 +112,8 @@ export class SlackGateway {
     args: Record<string, unknown>,
     ttl: 'search' | 'list' | ((body: SlackBody) => number),
   ): Promise<Cached<SlackBody>> {
-    const { searchTtlMs, channelListTtlMs } = this.deps.options;
-    const ttlMs = ttl === 'search' ? () => searchTtlMs : ttl === 'list' ? () => channelListTtlMs : ttl;
+    const { searchTtlMs, listTtlMs } = this.deps.options;
+    const ttlMs = ttl === 'search' ? () => searchTtlMs : ttl === 'list' ? () => listTtlMs : ttl;
     return this.#bounded(
       access,
       this.#call(access, method, args, { ttlMs, graceMs: this.deps.options.staleGraceMs }),
@@ -132,12 +132,12 @@ export class SlackGateway {
     args: Record<string, unknown>,
     open: (body: SlackBody) => boolean,
   ): Promise<Cached<SlackBody>> {
-    const { channelListTtlMs, staleGraceMs } = this.deps.options;
+    const { listTtlMs, staleGraceMs } = this.deps.options;
     let isOpen = false;
     const policy = {
       ttlMs: (body: SlackBody) => {
         isOpen = open(body);
-        return isOpen ? channelListTtlMs : Math.min(channelListTtlMs, ACCESS_RECHECK_MS);
+        return isOpen ? listTtlMs : Math.min(listTtlMs, ACCESS_RECHECK_MS);
       },
       get graceMs() {
         return isOpen ? staleGraceMs : 0;
@@ -258,38 +258,6 @@ export class SlackGateway {
       if (isUpstreamFailure(err) || isAuthError(err)) throw err;
       return undefined;
     }
-  }
-
-  /**
-   * A value built from several Slack calls that `load` makes through `call` (e.g. every page of a list),
-   * cached per token as one entry named `name` for `ttlMs`, served stale when Slack fails, and bounded
-   * by the request's deadline like any call.
-   */
-  cachedCalls<T>(
-    access: SlackAccess,
-    name: string,
-    ttlMs: number,
-    load: (call: (method: string, args: Record<string, unknown>) => Promise<SlackBody>) => Promise<T>,
-  ): Promise<Cached<T>> {
-    const keys = this.#keysOf(access);
-    const work = this.#me(access).then(({ teamId }) =>
-      this.deps.cachedFetch(cacheKey(name, keys.identity), {
-        ttlMs: () => ttlMs,
-        graceMs: this.deps.options.staleGraceMs,
-        staleOn: isUpstreamFailure,
-        staleAt: access.deadline - STALE_MARGIN_MS,
-        load: () =>
-          load((method, args) =>
-            callSlack<SlackBody>(keys.client(), method, args, this.#context(access, teamId)),
-          ),
-      }),
-    );
-    return this.#bounded(access, work);
-  }
-
-  /** How long a token's channel names (conversations.list) are reused (CACHE_CHANNELS_TTL_MS). */
-  get channelListTtlMs(): number {
-    return this.deps.options.channelListTtlMs;
   }
 
   replies(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {

@@ -1,3 +1,5 @@
+import { errorPage } from './pages.js';
+
 /** What a browser-facing sign-in step answers: a page, or a redirect; each may set cookies. */
 export type PageOutcome =
   | { kind: 'page'; status: number; html: string; cookies?: string[] }
@@ -15,3 +17,7 @@ export const pageOf = (status: number, html: string, cookies?: string[]): PageOu
   html,
   ...(cookies?.length ? { cookies } : {}),
 });
+
+/** A request this server will not act on, as a page that says why (never a redirect it cannot vouch for). */
+export const refusal = (status: number, title: string, message: string, cookies?: string[]): PageOutcome =>
+  pageOf(status, errorPage(title, message), cookies);

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import { Errors, withRetryAfter } from '../errors.js';
 import type { SafeFetchOptions } from './oauth/safe-fetch.js';
 import { MemoryRecordStore, type RecordStore, RedisRecordStore } from './record-store.js';
-import { OAuthErrorBody } from './routes/schemas.js';
+import { OAuthErrorBody } from './routes/responses.js';
 import { signInSettings } from './settings.js';
 import { SignIn } from './sign-in.js';
 

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import { Errors } from '../errors.js';
@@ -7,22 +6,17 @@ import { type EventOutcome, handleEvent, signatureProblem } from './events.js';
 import { RecordNames } from './names.js';
 import { Authorization } from './oauth/authorization.js';
 import { Clients } from './oauth/clients.js';
-import { ACCESS_TOKEN_PREFIX, type Grant, Grants, required } from './oauth/grants.js';
-import {
-  InvalidClientError,
-  InvalidGrantError,
-  InvalidRequestError,
-  UnsupportedGrantTypeError,
-} from './oauth/oauth-errors.js';
+import { ACCESS_TOKEN_PREFIX, type Grant, Grants } from './oauth/grants.js';
 import type { SafeFetchOptions } from './oauth/safe-fetch.js';
-import { type PageOutcome, pageOf, redirectTo } from './outcome.js';
-import { errorPage } from './pages.js';
+import { TokenEndpoint } from './oauth/token-endpoint.js';
+import { type PageOutcome, redirectTo, refusal } from './outcome.js';
 import { People, type PersonRecord } from './people.js';
 import { PeoplePage } from './people-page.js';
 import type { RecordStore } from './record-store.js';
-import { type Browser, CookieJar, Sessions } from './sessions.js';
+import type { CallbackQuery } from './requests.js';
+import { type Browser, CookieJar, Sessions, STATE_COOKIE } from './sessions.js';
 import type { SignInSettings } from './settings.js';
-import { SlackOAuth, STATE_COOKIE } from './slack-oauth.js';
+import { SlackOAuth } from './slack-oauth.js';
 import { TokenCipher } from './token-cipher.js';
 import { TokenRotation } from './token-rotation.js';
 
@@ -66,86 +60,68 @@ export interface SignInDeps {
 /**
  * Sign in with Slack, whole: this service as an OAuth 2.1 authorization server for MCP clients (and the
  * people's page), fronting Slack's OAuth v2; people's Slack tokens sealed at rest, rotated once across
- * replicas, ended by Slack's refusals and events. Routes are thin: each calls one method here.
+ * replicas, ended by Slack's refusals and events. Routes are thin: each calls one method here or of a part.
  */
 export class SignIn {
   readonly settings: SignInSettings;
-  readonly names: RecordNames;
-  readonly people: People;
-  readonly rotation: TokenRotation;
-  readonly slack: SlackOAuth;
+  /** RFC 7591 registration and client ID metadata documents. */
   readonly clients: Clients;
-  readonly grants: Grants;
-  readonly sessions: Sessions;
-  readonly jar: CookieJar;
+  /** The authorization endpoint and the consent form. */
   readonly authorization: Authorization;
+  /** The token endpoint and revocation. */
+  readonly tokens: TokenEndpoint;
+  /** The people's page. */
   readonly peoplePage: PeoplePage;
+  /** The parts the methods here use. */
+  readonly #parts: {
+    people: People;
+    rotation: TokenRotation;
+    slack: SlackOAuth;
+    grants: Grants;
+    sessions: Sessions;
+    jar: CookieJar;
+  };
 
+  // Every part takes what it needs from one base (the settings, the shared store and its names, the clock, the
+  // log) and the parts built before it.
   constructor(private readonly deps: SignInDeps) {
-    const { settings, store, clock, log } = deps;
-    this.settings = settings;
-    this.names = new RecordNames(deps.keySecret);
-    const ttlMs = settings.grantTtlS * 1000;
-    this.people = new People({
-      store,
-      cipher: new TokenCipher(settings.keys),
-      names: this.names,
-      clock,
-      ttlMs,
-      onUnreadable: (reason) =>
-        log.warn({ reason }, 'a sealed sign-in record cannot be opened: that person signs in again'),
-    });
-    this.slack = new SlackOAuth({
+    const { settings, log, timeoutMs } = deps;
+    const base = {
       settings,
-      store,
-      names: this.names,
-      people: this.people,
+      store: deps.store,
+      names: new RecordNames(deps.keySecret),
+      clock: deps.clock,
       log,
-      slackApiUrl: deps.slackApiUrl,
-      timeoutMs: deps.timeoutMs,
-    });
-    this.rotation = new TokenRotation({
-      people: this.people,
-      store,
-      names: this.names,
-      clock,
-      log,
-      refresh: (token) => this.slack.refresh(token),
-      waitMs: deps.timeoutMs,
+    };
+    const ttlMs = settings.grantTtlS * 1000;
+    const onUnreadable = (reason: string) =>
+      log.warn({ reason }, 'a sealed sign-in record cannot be opened: that person signs in again');
+    // The records: people's sealed Slack tokens, the clients, the grants and the tokens we issue.
+    const people = new People({ ...base, cipher: new TokenCipher(settings.keys), ttlMs, onUnreadable });
+    const clients = new Clients({ ...base, ttlMs, fetch: deps.documentFetch });
+    const grants = new Grants({ ...base, accessTtlMs: settings.accessTtlS * 1000, grantTtlMs: ttlMs });
+    // Slack's side: signing people in, refreshing and revoking their tokens.
+    const slack = new SlackOAuth({ ...base, people, slackApiUrl: deps.slackApiUrl, timeoutMs });
+    const refresh = (token: string) => slack.refresh(token);
+    const rotation = new TokenRotation({
+      ...base,
+      people,
+      refresh,
+      waitMs: timeoutMs,
       onRefresh: deps.onRefresh,
     });
-    this.clients = new Clients({ store, names: this.names, clock, ttlMs, fetch: deps.documentFetch });
-    this.grants = new Grants({
-      store,
-      names: this.names,
-      clock,
-      accessTtlMs: settings.accessTtlS * 1000,
-      grantTtlMs: ttlMs,
-    });
-    this.sessions = new Sessions(store, this.names);
-    this.jar = new CookieJar(settings.secureCookies);
-    this.authorization = new Authorization({
-      settings,
-      store,
-      names: this.names,
-      clients: this.clients,
-      grants: this.grants,
-      people: this.people,
-      sessions: this.sessions,
-      slack: this.slack,
-      jar: this.jar,
-      nameOf: (personId, record) => this.#nameOf(personId, record),
-    });
-    this.peoplePage = new PeoplePage({
-      settings,
-      slack: this.slack,
-      grants: this.grants,
-      people: this.people,
-      sessions: this.sessions,
-      jar: this.jar,
-      nameOf: (personId, record) => this.#nameOf(personId, record),
-      signOut: (personId, epoch) => this.signOut(personId, epoch),
-    });
+    // The endpoints: a browser's (consent, the people's page) and a client's (tokens, revocation).
+    const sessions = new Sessions({ ...base, people });
+    const jar = new CookieJar(settings.secureCookies);
+    const nameOf = (personId: string, record: PersonRecord) => this.#nameOf(personId, record);
+    const signOut = (personId: string, epoch: string) => this.signOut(personId, epoch);
+    const browserSide = { ...base, people, grants, slack, sessions, jar, nameOf };
+    this.authorization = new Authorization({ ...browserSide, clients });
+    this.peoplePage = new PeoplePage({ ...browserSide, signOut });
+    this.tokens = new TokenEndpoint({ clients, grants, people, signOut });
+    this.settings = settings;
+    this.clients = clients;
+    this.#parts = { people, rotation, slack, grants, sessions, jar };
   }
 
   /** Whether a bearer token is one of ours (an access token we issued), told by its prefix alone. */
@@ -158,7 +134,8 @@ export class SignIn {
    * 401 when the token is unknown, expired, for another resource, or its sign-in has ended.
    */
   async authenticate(token: string): Promise<SignedInPerson> {
-    const found = await this.grants.verify(token);
+    const { grants, people, rotation } = this.#parts;
+    const found = await grants.verify(token);
     if (!found) throw new Errors.InvalidAccessToken('the access token is unknown or expired');
     const { grantId, grant } = found;
     const { mcpResource, serviceResource } = this.settings;
@@ -166,9 +143,9 @@ export class SignIn {
       throw new Errors.InvalidAccessToken(
         `the access token is for ${grant.resource.slice(0, 200)}, not this server`,
       );
-    const stored = await this.people.read(grant.personId);
+    const stored = await people.read(grant.personId);
     const record =
-      stored && stored.epoch === grant.epoch ? await this.rotation.usable(grant.personId, stored) : undefined;
+      stored && stored.epoch === grant.epoch ? await rotation.usable(grant.personId, stored) : undefined;
     if (!record)
       throw new Errors.InvalidAccessToken(
         'this sign-in has ended (signed out, or Slack revoked it): sign in again',
@@ -181,93 +158,50 @@ export class SignIn {
       grantId,
       grant,
       slackToken: record.accessToken,
-      identity: this.people.identityOf(record),
-      renew: (expired) => this.rotation.renew(personId, expired),
+      identity: people.identityOf(record),
+      renew: (expired) => rotation.renew(personId, expired),
       rejected: async (slackError) => {
         this.deps.log.info({ slackError }, 'Slack refused a signed-in person’s token: their sign-in ends');
-        await this.people.remove(personId, record.teamId);
+        await people.remove(personId, record.teamId);
       },
     };
   }
 
-  /** POST /oauth/token. */
-  async token(form: Record<string, string | undefined>, basicClientId?: string): Promise<OAuthTokens> {
-    const clientId = form.client_id ?? basicClientId;
-    if (!clientId) throw new InvalidRequestError('client_id is required');
-    const client = await this.clients.find(clientId);
-    if (typeof client === 'string') throw new InvalidClientError(client);
-    let issued: { tokens: OAuthTokens; grant: Grant };
-    if (form.grant_type === 'authorization_code') {
-      const p = required(form, 'code', 'code_verifier');
-      issued = await this.grants.exchangeCode({
-        code: p.code as string,
-        clientId,
-        redirectUri: form.redirect_uri,
-        verifier: p.code_verifier as string,
-        resource: form.resource,
-      });
-    } else if (form.grant_type === 'refresh_token') {
-      const p = required(form, 'refresh_token');
-      issued = await this.grants.refresh({
-        refreshToken: p.refresh_token as string,
-        clientId,
-        resource: form.resource,
-      });
-    } else if (!form.grant_type) {
-      throw new InvalidRequestError('grant_type is required');
-    } else {
-      throw new UnsupportedGrantTypeError('grant_type must be authorization_code or refresh_token');
-    }
-    const record = await this.people.read(issued.grant.personId);
-    if (!record || record.epoch !== issued.grant.epoch)
-      throw new InvalidGrantError('This sign-in has ended (signed out, or Slack revoked it): sign in again');
-    await this.people.touch(issued.grant.personId);
-    return issued.tokens;
-  }
-
-  /** POST /oauth/revoke (RFC 7009): revoking any token of ours signs the person out, Slack token included. */
-  async revoke(form: Record<string, string | undefined>): Promise<void> {
-    if (!form.token) throw new InvalidRequestError('token is required');
-    const grant = await this.grants.revoke(form.token);
-    if (grant) await this.signOut(grant.personId, grant.epoch);
-  }
-
   /** Ends a person's sign-in: Slack's token revoked (auth.revoke), their record gone, every grant with it. */
   async signOut(personId: string, epoch: string): Promise<void> {
-    const record = await this.people.read(personId);
+    const { people, slack } = this.#parts;
+    const record = await people.read(personId);
     if (!record || record.epoch !== epoch) return;
-    await this.people.remove(personId, record.teamId);
-    await this.slack.revoke(record.accessToken);
+    await people.remove(personId, record.teamId);
+    await slack.revoke(record.accessToken);
   }
 
   /** GET /oauth/slack/callback: both flows (an MCP client's, the people's page) come back here. */
   async slackCallback(
     req: IncomingMessage,
     res: ServerResponse,
-    query: Record<string, string | undefined>,
+    query: CallbackQuery,
     browser: Browser,
   ): Promise<PageOutcome> {
-    const clearState = this.jar.clear(STATE_COOKIE);
+    const { jar, slack, people, sessions } = this.#parts;
+    const clearState = jar.clear(STATE_COOKIE);
     if (query.error) {
-      const flow = await this.slack.cancelled(query.state, browser.slackState);
+      const flow = await slack.cancelled(query.state, browser.slackState);
       if (flow?.kind === 'mcp') return this.authorization.cancel(flow.pending);
       return redirectTo('/signin?cancelled=1', [clearState]);
     }
-    const outcome = await this.slack.callback(req, res);
-    if (!outcome.ok)
-      return pageOf(400, errorPage('Sign-in with Slack did not complete', outcome.reason), [clearState]);
+    const outcome = await slack.callback(req, res);
+    if (!outcome.ok) return refusal(400, 'Sign-in with Slack did not complete', outcome.reason, [clearState]);
     const { team, user } = outcome.installation;
-    const personId = this.people.idOf(team?.id ?? '', user.id);
-    const record = await this.people.read(personId);
-    if (!record)
-      return pageOf(
-        503,
-        errorPage('Sign-in did not complete', 'Your sign-in could not be stored: try again'),
-        [clearState],
-      );
-    const cookies = [clearState, this.jar.session(await this.sessions.create(personId, record.epoch))];
+    const personId = people.idOf(team?.id ?? '', user.id);
+    const record = await people.read(personId);
+    if (!record) {
+      const notStored = 'Your sign-in could not be stored: try again';
+      return refusal(503, 'Sign-in did not complete', notStored, [clearState]);
+    }
+    const cookies = [clearState, jar.session(await sessions.create(personId, record.epoch))];
     if (outcome.flow.kind === 'mcp')
-      return this.authorization.finish(outcome.flow.pending, personId, record, cookies);
+      return this.authorization.finish(outcome.flow.pending, { personId, record }, cookies);
     return redirectTo('/signin', cookies);
   }
 
@@ -283,19 +217,20 @@ export class SignIn {
     } catch {
       throw new Errors.BadRequest('The event body is not JSON');
     }
-    const outcome = await handleEvent(payload, this.people);
+    const outcome = await handleEvent(payload, this.#parts.people);
     if (outcome.kind !== 'challenge') this.deps.log.info(outcome, 'Slack event');
     return outcome;
   }
 
   async #nameOf(personId: string, record: PersonRecord): Promise<string> {
-    const usable = (await this.rotation.usable(personId, record).catch(() => record)) ?? record;
+    const { rotation, people } = this.#parts;
+    const usable = (await rotation.usable(personId, record).catch(() => record)) ?? record;
     const name = await this.deps
       .displayName?.({
         teamId: record.teamId,
         userId: record.userId,
         slackToken: usable.accessToken,
-        identity: this.people.identityOf(record),
+        identity: people.identityOf(record),
       })
       .catch(() => undefined);
     return name || record.userId;

@@ -13,6 +13,7 @@ import type { RecordNames } from './names.js';
 import { randomSecret } from './names.js';
 import type { People } from './people.js';
 import type { RecordStore } from './record-store.js';
+import { STATE_COOKIE, STATE_TTL_S } from './sessions.js';
 import type { SignInSettings } from './settings.js';
 
 /**
@@ -40,10 +41,6 @@ export const USER_SCOPES = [
   'files:read',
   'usergroups:read',
 ] as const;
-
-/** The cookie @slack/oauth checks against `state` on the callback (the browser that started is the one that ends). */
-export const STATE_COOKIE = 'slack-oauth-state';
-const STATE_TTL_S = 600;
 
 /** Which sign-in a Slack round trip serves: an MCP client's authorization, or the people's page. */
 export type Flow = { kind: 'mcp'; pending: string } | { kind: 'page' };

@@ -1,14 +1,22 @@
 import type { RecordNames } from '../names.js';
-import { randomSecret, sameSecret } from '../names.js';
-import { type PageOutcome, pageOf, redirectTo } from '../outcome.js';
-import { consentPage, errorPage } from '../pages.js';
+import { randomSecret } from '../names.js';
+import { type PageOutcome, pageOf, redirectTo, refusal } from '../outcome.js';
+import { consentPage } from '../pages.js';
 import type { People, PersonRecord } from '../people.js';
 import type { RecordStore } from '../record-store.js';
-import type { Browser, CookieJar, Sessions } from '../sessions.js';
+import type { AuthorizeQuery, ConsentForm } from '../requests.js';
+import type { Browser, CookieJar, Sessions, SignedInBrowser } from '../sessions.js';
 import type { SignInSettings } from '../settings.js';
-import { type SlackOAuth, STATE_COOKIE } from '../slack-oauth.js';
-import type { Clients } from './clients.js';
+import type { SlackOAuth } from '../slack-oauth.js';
+import type { Clients, OAuthClient } from './clients.js';
 import { type Grants, SCOPE } from './grants.js';
+import {
+  AccessDeniedError,
+  InvalidRequestError,
+  InvalidTargetError,
+  OAuthError,
+  UnsupportedResponseTypeError,
+} from './oauth-errors.js';
 import { S256_CHALLENGE } from './pkce.js';
 import { redirectUriMatches } from './redirect-uri.js';
 
@@ -23,20 +31,6 @@ interface Pending {
 }
 
 const PENDING_TTL_MS = 600_000;
-
-export type AuthorizeQuery = Partial<
-  Record<
-    | 'response_type'
-    | 'client_id'
-    | 'redirect_uri'
-    | 'code_challenge'
-    | 'code_challenge_method'
-    | 'state'
-    | 'scope'
-    | 'resource',
-    string
-  >
->;
 
 export interface AuthorizationDeps {
   settings: SignInSettings;
@@ -53,6 +47,23 @@ export interface AuthorizationDeps {
 }
 
 /**
+ * The redirect URI a request may use: the one it asks for when the client registered it, or the client's
+ * only one when it asks for none; otherwise a 400 page (never a redirect to an address nobody registered).
+ */
+function redirectUriOf(client: OAuthClient, asked: string | undefined): string | PageOutcome {
+  if (asked === undefined) {
+    if (client.redirectUris.length === 1) return client.redirectUris[0] as string;
+    return refusal(400, 'Which redirect URI?', 'redirect_uri is required: this client registered several');
+  }
+  if (redirectUriMatches(asked, client.redirectUris)) return asked;
+  return refusal(
+    400,
+    'Unknown redirect URI',
+    `redirect_uri ${asked.slice(0, 200)} is not one that ${client.name} registered: this server sends codes only to a registered address`,
+  );
+}
+
+/**
  * The authorization endpoint and the consent step (OAuth 2.1 with PKCE S256): the client and its exact
  * redirect URI are checked before anything is redirected; then the person approves that client by name on
  * our consent page (bound to the browser, CSRF-checked); then Slack signs them in, unless this browser
@@ -62,148 +73,115 @@ export class Authorization {
   constructor(private readonly deps: AuthorizationDeps) {}
 
   async authorize(q: AuthorizeQuery, browser: Browser): Promise<PageOutcome> {
-    const { clients, settings } = this.deps;
-    const client = await clients.find(q.client_id ?? '');
-    if (typeof client === 'string') return pageOf(400, errorPage('Unknown client', client));
-    let redirectUri = q.redirect_uri;
-    if (redirectUri === undefined) {
-      if (client.redirectUris.length !== 1)
-        return pageOf(
-          400,
-          errorPage('Which redirect URI?', 'redirect_uri is required: this client registered several'),
-        );
-      redirectUri = client.redirectUris[0] as string;
-    } else if (!redirectUriMatches(redirectUri, client.redirectUris)) {
-      return pageOf(
-        400,
-        errorPage(
-          'Unknown redirect URI',
-          `redirect_uri ${redirectUri.slice(0, 200)} is not one that ${client.name} registered: this server sends codes only to a registered address`,
-        ),
-      );
-    }
-    const back = (error: string, description: string) =>
-      redirectTo(this.#clientUrl(redirectUri, { error, error_description: description, state: q.state }));
-    if (q.response_type !== 'code') return back('unsupported_response_type', 'response_type must be code');
-    if (!q.code_challenge) return back('invalid_request', 'code_challenge is required (PKCE with S256)');
-    if (q.code_challenge_method !== 'S256')
-      return back('invalid_request', 'code_challenge_method must be S256');
-    if (!S256_CHALLENGE.test(q.code_challenge))
-      return back('invalid_request', 'code_challenge is not an S256 challenge (43 base64url characters)');
-    const resource = this.#resourceOf(q.resource);
-    if (!resource)
-      return back(
-        'invalid_target',
-        `resource must be ${settings.mcpResource} or ${settings.serviceResource}`,
-      );
-    const pending: Pending = {
-      clientId: client.clientId,
-      clientName: client.name,
-      redirectUri,
-      state: q.state,
-      codeChallenge: q.code_challenge,
-      resource,
-    };
-    const signedIn = await this.#signedIn(browser);
+    const client = await this.deps.clients.find(q.client_id ?? '');
+    if (typeof client === 'string') return refusal(400, 'Unknown client', client);
+    const redirectUri = redirectUriOf(client, q.redirect_uri);
+    if (typeof redirectUri !== 'string') return redirectUri;
+    const pending = this.#pendingOf(q, client, redirectUri);
+    if (pending instanceof OAuthError) return this.#refuse({ redirectUri, state: q.state }, pending);
+    const signedIn = await this.deps.sessions.signedIn(browser);
     if (signedIn && (await this.#consented(signedIn.personId, client.clientId)))
-      return this.#codeRedirect(pending, signedIn.personId, signedIn.record);
-    const pendingId = randomSecret();
-    await this.deps.store.set(
-      this.deps.names.of('pending', pendingId),
-      JSON.stringify(pending),
-      PENDING_TTL_MS,
-    );
-    const browserId = browser.browserId ?? randomSecret();
-    const html = consentPage({
-      clientName: client.name,
-      clientId: client.clientId,
-      clientKind: client.kind,
-      redirectUri,
-      signedInAs: signedIn ? await this.deps.nameOf(signedIn.personId, signedIn.record) : undefined,
-      pending: pendingId,
-      csrf: this.#csrf(browserId, pendingId),
-    });
-    return pageOf(200, html, browser.browserId ? [] : [this.deps.jar.browser(browserId)]);
+      return this.#codeRedirect(pending, signedIn);
+    return this.#askConsent(pending, client, browser, signedIn);
   }
 
   /** The consent form: approve (then Slack, or straight back with a code) or deny. */
-  async decide(form: Record<string, string | undefined>, browser: Browser): Promise<PageOutcome> {
+  async decide(form: ConsentForm, browser: Browser): Promise<PageOutcome> {
     const { pending: pendingId = '', csrf = '', decision } = form;
-    if (!browser.browserId || !pendingId || !sameSecret(csrf, this.#csrf(browser.browserId, pendingId)))
-      return pageOf(
+    if (!this.deps.sessions.consentPosted(browser, pendingId, csrf))
+      return refusal(
         403,
-        errorPage(
-          'Not sent from this browser’s consent page',
-          'This approval did not come from the consent page this browser was shown (or cookies are off): start again from your client.',
-        ),
+        'Not sent from this browser’s consent page',
+        'This approval did not come from the consent page this browser was shown (or cookies are off): start again from your client.',
       );
     if (decision !== 'approve' && decision !== 'deny')
-      return pageOf(400, errorPage('No decision', 'decision must be approve or deny'));
-    const key = this.deps.names.of('pending', pendingId);
-    const saved = decision === 'deny' ? await this.deps.store.take(key) : await this.deps.store.get(key);
-    if (saved === undefined) return this.#expired();
-    const pending = JSON.parse(saved) as Pending;
-    if (decision === 'deny')
-      return redirectTo(
-        this.#clientUrl(pending.redirectUri, {
-          error: 'access_denied',
-          error_description: 'The person denied access',
-          state: pending.state,
-        }),
-      );
-    const signedIn = await this.#signedIn(browser);
+      return refusal(400, 'No decision', 'decision must be approve or deny');
+    const pending = await this.#pending(pendingId, decision === 'deny' ? 'take' : 'get');
+    if (!pending) return this.#expired();
+    if (decision === 'deny') return this.#refuse(pending, new AccessDeniedError('The person denied access'));
+    const signedIn = await this.deps.sessions.signedIn(browser);
     if (signedIn) {
-      await this.deps.store.delete(key);
+      await this.deps.store.delete(this.#pendingKey(pendingId));
       await this.#remember(signedIn.personId, pending.clientId);
-      return this.#codeRedirect(pending, signedIn.personId, signedIn.record);
+      return this.#codeRedirect(pending, signedIn);
     }
     const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'mcp', pending: pendingId });
-    return redirectTo(url, [this.deps.jar.set(STATE_COOKIE, state, 600)]);
+    return redirectTo(url, [this.deps.jar.slackState(state)]);
   }
 
   /** After Slack signed the person in: the pending request's code, and the consent remembered. */
   async finish(
     pendingId: string,
-    personId: string,
-    record: PersonRecord,
+    signedIn: Omit<SignedInBrowser, 'csrf'>,
     cookies: string[],
   ): Promise<PageOutcome> {
-    const saved = await this.deps.store.take(this.deps.names.of('pending', pendingId));
-    if (saved === undefined) return this.#expired(cookies);
-    const pending = JSON.parse(saved) as Pending;
-    await this.#remember(personId, pending.clientId);
-    return this.#codeRedirect(pending, personId, record, cookies);
+    const pending = await this.#pending(pendingId, 'take');
+    if (!pending) return this.#expired(cookies);
+    await this.#remember(signedIn.personId, pending.clientId);
+    return this.#codeRedirect(pending, signedIn, cookies);
   }
 
   /** Slack's page was cancelled: the client hears access_denied. */
   async cancel(pendingId: string): Promise<PageOutcome> {
-    const saved = await this.deps.store.take(this.deps.names.of('pending', pendingId));
-    if (saved === undefined) return this.#expired();
-    const pending = JSON.parse(saved) as Pending;
-    return redirectTo(
-      this.#clientUrl(pending.redirectUri, {
-        error: 'access_denied',
-        error_description: 'Sign-in with Slack was cancelled',
-        state: pending.state,
-      }),
-    );
+    const pending = await this.#pending(pendingId, 'take');
+    if (!pending) return this.#expired();
+    return this.#refuse(pending, new AccessDeniedError('Sign-in with Slack was cancelled'));
+  }
+
+  /** The request as it waits for consent, or the OAuth error its client hears at its redirect URI. */
+  #pendingOf(q: AuthorizeQuery, client: OAuthClient, redirectUri: string): Pending | OAuthError {
+    const { mcpResource, serviceResource } = this.deps.settings;
+    if (q.response_type !== 'code') return new UnsupportedResponseTypeError('response_type must be code');
+    if (!q.code_challenge) return new InvalidRequestError('code_challenge is required (PKCE with S256)');
+    if (q.code_challenge_method !== 'S256')
+      return new InvalidRequestError('code_challenge_method must be S256');
+    if (!S256_CHALLENGE.test(q.code_challenge))
+      return new InvalidRequestError('code_challenge is not an S256 challenge (43 base64url characters)');
+    const resource = this.#resourceOf(q.resource);
+    if (!resource) return new InvalidTargetError(`resource must be ${mcpResource} or ${serviceResource}`);
+    const { clientId, name: clientName } = client;
+    return { clientId, clientName, redirectUri, state: q.state, codeChallenge: q.code_challenge, resource };
+  }
+
+  /** The consent page naming the client, with the request saved for the form's answer. */
+  async #askConsent(
+    pending: Pending,
+    client: OAuthClient,
+    browser: Browser,
+    signedIn: SignedInBrowser | undefined,
+  ): Promise<PageOutcome> {
+    const pendingId = randomSecret();
+    await this.deps.store.set(this.#pendingKey(pendingId), JSON.stringify(pending), PENDING_TTL_MS);
+    const browserId = browser.browserId ?? randomSecret();
+    const html = consentPage({
+      clientName: client.name,
+      clientId: client.clientId,
+      clientKind: client.kind,
+      redirectUri: pending.redirectUri,
+      signedInAs: signedIn ? await this.deps.nameOf(signedIn.personId, signedIn.record) : undefined,
+      pending: pendingId,
+      csrf: this.deps.sessions.consentCsrf(browserId, pendingId),
+    });
+    return pageOf(200, html, browser.browserId ? [] : [this.deps.jar.browser(browserId)]);
   }
 
   #expired(cookies?: string[]): PageOutcome {
-    return pageOf(
+    return refusal(
       400,
-      errorPage(
-        'This request has expired',
-        'It is older than ten minutes or was already answered: start again from your client.',
-      ),
+      'This request has expired',
+      'It is older than ten minutes or was already answered: start again from your client.',
       cookies,
     );
   }
 
+  /** An OAuth error answered at the client's redirect URI (RFC 6749 §4.1.2.1), with its `state`. */
+  #refuse(to: { redirectUri: string; state?: string }, err: OAuthError): PageOutcome {
+    return redirectTo(this.#clientUrl(to.redirectUri, { ...err.toResponseObject(), state: to.state }));
+  }
+
   async #codeRedirect(
     pending: Pending,
-    personId: string,
-    record: PersonRecord,
+    { personId, record }: Omit<SignedInBrowser, 'csrf'>,
     cookies?: string[],
   ): Promise<PageOutcome> {
     const code = await this.deps.grants.issueCode({
@@ -240,15 +218,15 @@ export class Authorization {
     return [mcpResource, serviceResource].find((r) => new URL(r).href === href);
   }
 
-  #csrf(browserId: string, pendingId: string): string {
-    return this.deps.names.hash('csrf', `${browserId}:${pendingId}`);
+  #pendingKey(pendingId: string) {
+    return this.deps.names.of('pending', pendingId);
   }
 
-  async #signedIn(browser: Browser): Promise<{ personId: string; record: PersonRecord } | undefined> {
-    const session = await this.deps.sessions.read(browser.sessionId);
-    if (!session) return undefined;
-    const record = await this.deps.people.read(session.personId);
-    return record && record.epoch === session.epoch ? { personId: session.personId, record } : undefined;
+  /** A saved request: read (`get`), or read and removed (`take`, single-use). */
+  async #pending(pendingId: string, how: 'get' | 'take'): Promise<Pending | undefined> {
+    const key = this.#pendingKey(pendingId);
+    const saved = how === 'take' ? await this.deps.store.take(key) : await this.deps.store.get(key);
+    return saved === undefined ? undefined : (JSON.parse(saved) as Pending);
   }
 
   #consentKey(personId: string, clientId: string) {

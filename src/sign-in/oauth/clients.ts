@@ -5,7 +5,7 @@ import { randomSecret } from '../names.js';
 import type { RecordStore } from '../record-store.js';
 import { InvalidClientMetadataError, InvalidRedirectUriError, TooManyRequestsError } from './oauth-errors.js';
 import { redirectUriProblem } from './redirect-uri.js';
-import { type SafeFetchOptions, safeFetch } from './safe-fetch.js';
+import { type FetchedDocument, type SafeFetchOptions, safeFetch } from './safe-fetch.js';
 
 /** A client as the authorization endpoint sees it: registered with us, or described by its metadata document. */
 export interface OAuthClient {
@@ -134,7 +134,7 @@ export class Clients {
     const key = names.of('client-doc', url);
     const cached = await store.get(key);
     if (cached !== undefined) return JSON.parse(cached) as OAuthClient;
-    let answer: Awaited<ReturnType<typeof safeFetch>>;
+    let answer: FetchedDocument;
     try {
       answer = await safeFetch(new URL(url), {
         timeoutMs: DOCUMENT_TIMEOUT_MS,

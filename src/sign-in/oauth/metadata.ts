@@ -12,7 +12,7 @@ export const OAUTH_PATHS = {
 } as const;
 
 /** RFC 8414: what an MCP client reads to sign a person in (the MCP SDK's OAuthMetadata type holds it). */
-export function authorizationServerMetadata(settings: SignInSettings) {
+export function authorizationServerMetadata(settings: Pick<SignInSettings, 'issuer'>) {
   const { issuer } = settings;
   return {
     issuer,
@@ -34,7 +34,7 @@ export function authorizationServerMetadata(settings: SignInSettings) {
 }
 
 /** RFC 9728: the protected resource (`/mcp`, or the whole service) and who authorizes for it. */
-export function protectedResourceMetadata(settings: SignInSettings, resource: string) {
+export function protectedResourceMetadata(settings: Pick<SignInSettings, 'issuer'>, resource: string) {
   return {
     resource,
     authorization_servers: [settings.issuer],

@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
@@ -52,18 +53,20 @@ export class SafeFetchError extends Error {
   override readonly name = 'SafeFetchError';
 }
 
+/** What a fetch brought back. */
+export interface FetchedDocument {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  body: string;
+}
+
 /**
- * GET an https URL on behalf of a client, safely: only https; the host resolved once, every address it has
- * checked and the connection pinned to one that passed (no DNS rebinding between check and connect); no
- * redirects; at most `maxBytes` and `timeoutMs` in all.
+ * DNS for one fetch: every address the host has must be allowed, and the connection goes to one of them (the
+ * ones checked), so no rebinding can slip another address in between the check and the connection.
  */
-export function safeFetch(
-  url: URL,
-  options: SafeFetchOptions,
-): Promise<{ status: number; contentType: string; cacheControl: string; body: string }> {
-  const allowed = options.addressAllowed ?? isPublicAddress;
-  if (url.protocol !== 'https:') return Promise.reject(new SafeFetchError('only https URLs are fetched'));
-  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
+function checkedLookup(allowed: (address: string) => boolean): LookupFunction {
+  return (hostname, lookupOptions, callback) => {
     dnsLookup(hostname, { ...lookupOptions, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 4);
       const list = addresses as LookupAddress[];
@@ -76,52 +79,70 @@ export function safeFetch(
       callback(null, first.address, first.family);
     });
   };
+}
+
+/** The response's body, at most `maxBytes`: past that, the request is destroyed with a SafeFetchError. */
+function receive(
+  req: ClientRequest,
+  res: IncomingMessage,
+  maxBytes: number,
+  settle: { resolve: (document: FetchedDocument) => void; reject: (err: Error) => void },
+): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  res.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > maxBytes) {
+      req.destroy(new SafeFetchError(`the document is larger than ${maxBytes} bytes`));
+      return;
+    }
+    chunks.push(chunk);
+  });
+  res.on('end', () =>
+    settle.resolve({
+      status: res.statusCode ?? 0,
+      contentType: String(res.headers['content-type'] ?? ''),
+      cacheControl: String(res.headers['cache-control'] ?? ''),
+      body: Buffer.concat(chunks).toString('utf8'),
+    }),
+  );
+  res.on('error', settle.reject);
+}
+
+/** Why a fetch failed, in words for the person reading the refusal page (never a body). */
+function failure(err: Error, timeoutMs: number): SafeFetchError {
+  if (err instanceof SafeFetchError) return err;
+  return new SafeFetchError(
+    err.name === 'AbortError' || err.name === 'TimeoutError'
+      ? `no answer within ${timeoutMs} ms`
+      : `cannot be fetched (${(err as NodeJS.ErrnoException).code ?? err.message})`,
+  );
+}
+
+/**
+ * GET an https URL on behalf of a client, safely: only https; the host resolved once, every address it has
+ * checked and the connection pinned to one that passed (no DNS rebinding between check and connect); no
+ * redirects; at most `maxBytes` and `timeoutMs` in all.
+ */
+export function safeFetch(url: URL, options: SafeFetchOptions): Promise<FetchedDocument> {
+  const allowed = options.addressAllowed ?? isPublicAddress;
+  if (url.protocol !== 'https:') return Promise.reject(new SafeFetchError('only https URLs are fetched'));
   return new Promise((resolve, reject) => {
-    const literal = isIP(url.hostname.replace(/^\[|\]$/g, ''));
-    if (literal && !allowed(url.hostname.replace(/^\[|\]$/g, '')))
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && !allowed(host))
       return reject(new SafeFetchError(`${url.hostname} is not a public address`));
     const req = request(
       url,
       {
         method: 'GET',
-        lookup,
+        lookup: checkedLookup(allowed),
         ca: options.ca,
         headers: { accept: 'application/json', 'user-agent': 'agent-search' },
         signal: AbortSignal.timeout(options.timeoutMs),
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) {
-            req.destroy(new SafeFetchError(`the document is larger than ${options.maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: String(res.headers['content-type'] ?? ''),
-            cacheControl: String(res.headers['cache-control'] ?? ''),
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', reject);
-      },
+      (res) => receive(req, res, options.maxBytes, { resolve, reject }),
     );
-    req.on('error', (err) =>
-      reject(
-        err instanceof SafeFetchError
-          ? err
-          : new SafeFetchError(
-              err.name === 'AbortError' || err.name === 'TimeoutError'
-                ? `no answer within ${options.timeoutMs} ms`
-                : `cannot be fetched (${(err as NodeJS.ErrnoException).code ?? err.message})`,
-            ),
-      ),
-    );
+    req.on('error', (err) => reject(failure(err, options.timeoutMs)));
     req.end();
   });
 }

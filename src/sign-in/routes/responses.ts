@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { ErrorBody } from '../../schemas/error.js';
 import { jsonResponse } from '../../schemas/response.js';
 
@@ -116,78 +116,7 @@ export function redirectResponse(description: string) {
   };
 }
 
-/** Form fields (application/x-www-form-urlencoded), each an optional string, described. */
-export function formBody(fields: Record<string, string>): TSchema {
-  return Type.Object(
-    Object.fromEntries(
-      Object.entries(fields).map(([name, description]) => [
-        name,
-        Type.Optional(Type.String({ description })),
-      ]),
-    ),
-    { additionalProperties: true },
-  );
-}
-
-export const ProtectedResourceMetadata = Type.Object(
-  {
-    resource: Type.String({ description: 'The protected resource (RFC 8707 resource indicator)' }),
-    authorization_servers: Type.Array(Type.String(), { description: 'This server: its issuer' }),
-    scopes_supported: Type.Array(Type.String()),
-    bearer_methods_supported: Type.Array(Type.String()),
-    resource_name: Type.String(),
-    resource_documentation: Type.String(),
-  },
-  { additionalProperties: false, description: 'RFC 9728 protected resource metadata' },
-);
-
-export const AuthorizationServerMetadata = Type.Object(
-  {
-    issuer: Type.String(),
-    authorization_endpoint: Type.String(),
-    token_endpoint: Type.String(),
-    registration_endpoint: Type.String(),
-    revocation_endpoint: Type.String(),
-    response_types_supported: Type.Array(Type.String()),
-    response_modes_supported: Type.Array(Type.String()),
-    grant_types_supported: Type.Array(Type.String()),
-    code_challenge_methods_supported: Type.Array(Type.String()),
-    token_endpoint_auth_methods_supported: Type.Array(Type.String()),
-    revocation_endpoint_auth_methods_supported: Type.Array(Type.String()),
-    scopes_supported: Type.Array(Type.String()),
-    client_id_metadata_document_supported: Type.Boolean(),
-    authorization_response_iss_parameter_supported: Type.Boolean(),
-    service_documentation: Type.String(),
-  },
-  { additionalProperties: false, description: 'RFC 8414 authorization server metadata' },
-);
-
-export const ClientInformation = Type.Object(
-  {
-    client_id: Type.String(),
-    client_id_issued_at: Type.Integer(),
-    client_name: Type.String(),
-    redirect_uris: Type.Array(Type.String()),
-    grant_types: Type.Array(Type.String()),
-    response_types: Type.Array(Type.String()),
-    token_endpoint_auth_method: Type.Literal('none'),
-    client_uri: Type.Optional(Type.String()),
-  },
-  {
-    additionalProperties: false,
-    description: 'RFC 7591 client information: a public client (PKCE, no secret)',
-  },
-);
-
-export const Tokens = Type.Object(
-  {
-    access_token: Type.String({ description: 'Bearer token for /mcp and every REST route (ast_…)' }),
-    token_type: Type.Literal('Bearer'),
-    expires_in: Type.Integer({ description: 'Seconds (SIGN_IN_ACCESS_TOKEN_TTL_S)' }),
-    refresh_token: Type.Optional(
-      Type.String({ description: 'Single-use: each refresh returns a new one (asr_…)' }),
-    ),
-    scope: Type.String(),
-  },
-  { additionalProperties: false },
-);
+/** Every sign-in route's tag in the API document. */
+export const SIGN_IN_TAGS = ['sign-in'];
+/** What the form-taking routes take (`form-body.ts` parses it). */
+export const FORM_CONSUMES = ['application/x-www-form-urlencoded'];

@@ -1,0 +1,68 @@
+import { PageForm, PeoplePageQuery } from '../requests.js';
+import {
+  bodyErrors,
+  FORM_CONSUMES,
+  offAndUnavailable,
+  pageResponse,
+  redirectResponse,
+  SIGN_IN_TAGS,
+} from './responses.js';
+
+const notFromPage = pageResponse(
+  'Not signed in here, or the form did not come from this browser’s page',
+  'Not sent from your page',
+);
+
+export const peoplePageSchema = {
+  tags: SIGN_IN_TAGS,
+  operationId: 'getSignInPage',
+  summary: 'The people’s page',
+  description:
+    'Sign in with Slack; then whom you are signed in as, a button for a personal token (for curl or a CLI client, shown once) and one to sign out. Cookies: HttpOnly, SameSite=Lax, Secure unless PUBLIC_URL is http on loopback.',
+  querystring: PeoplePageQuery,
+  response: {
+    200: pageResponse('Signed in or not, the page', 'Signed in as Maya Chen'),
+    ...offAndUnavailable,
+  },
+};
+
+export const startSignInSchema = {
+  tags: SIGN_IN_TAGS,
+  operationId: 'startSignIn',
+  summary: 'Off to Slack’s sign-in page',
+  description:
+    'Redirects to Slack’s /oauth/v2/authorize with our user scopes and a state bound to this browser (a cookie).',
+  response: { 302: redirectResponse('Slack’s sign-in page'), ...offAndUnavailable },
+};
+
+export const personalTokenSchema = {
+  tags: SIGN_IN_TAGS,
+  consumes: FORM_CONSUMES,
+  operationId: 'createPersonalToken',
+  summary: 'A personal token, shown once',
+  description:
+    'A bearer token that acts as the signed-in person on every REST route and /mcp, for SIGN_IN_GRANT_TTL_S or until they sign out; shown once on the page, stored only as a keyed hash.',
+  body: PageForm,
+  response: {
+    200: pageResponse('The page with the token, this once', 'Your personal token'),
+    403: notFromPage,
+    ...offAndUnavailable,
+    ...bodyErrors,
+  },
+};
+
+export const signOutSchema = {
+  tags: SIGN_IN_TAGS,
+  consumes: FORM_CONSUMES,
+  operationId: 'signOut',
+  summary: 'Sign out',
+  description:
+    'Ends the person’s sign-in everywhere: every grant and personal token, and this server’s Slack token for them (auth.revoke).',
+  body: PageForm,
+  response: {
+    303: redirectResponse('Back to /signin'),
+    403: notFromPage,
+    ...offAndUnavailable,
+    ...bodyErrors,
+  },
+};

@@ -469,6 +469,15 @@ describe('POST /oauth/token', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `grant_type=refresh_token&grant_type=authorization_code&client_id=${clientId}`,
     }).then(json);
+    // HTTP Basic's user name is form-urlencoded (RFC 6749 §2.3.1): a broken escape names no client.
+    const brokenBasic = await fetch(`${s.base}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('%zz:').toString('base64')}`,
+      },
+      body: 'grant_type=authorization_code&code=c&code_verifier=v',
+    }).then(json);
     expect([
       await exchange({ grant_type: 'password', client_id: clientId }),
       await exchange({ grant_type: 'authorization_code', client_id: clientId }),
@@ -480,6 +489,7 @@ describe('POST /oauth/token', () => {
         code_verifier: 'v',
       }),
       dup,
+      brokenBasic,
     ]).toEqual([
       {
         status: 400,
@@ -501,6 +511,13 @@ describe('POST /oauth/token', () => {
       {
         status: 400,
         body: { error: 'invalid_request', error_description: 'body/grant_type must be string' },
+      },
+      {
+        status: 401,
+        body: {
+          error: 'invalid_client',
+          error_description: 'the client id in the Authorization header is not form-urlencoded',
+        },
       },
     ]);
   });

@@ -15,7 +15,13 @@ function basicClientId(authorization: string | undefined): string | undefined {
   const match = /^basic\s+(\S+)$/i.exec(authorization ?? '');
   if (!match?.[1]) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  return decodeURIComponent(decoded.slice(0, Math.max(0, decoded.indexOf(':'))) || decoded);
+  const name = decoded.slice(0, Math.max(0, decoded.indexOf(':'))) || decoded;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    // RFC 6749 §2.3.1: the user name is form-urlencoded; a broken escape names no client.
+    throw new InvalidClientError('the client id in the Authorization header is not form-urlencoded');
+  }
 }
 
 export interface TokenEndpointDeps {
@@ -36,8 +42,7 @@ export class TokenEndpoint {
 
   /** POST /oauth/token: tokens for a code or a refresh token, while the person's sign-in lasts. */
   async issue(form: TokenForm, authorization: string | undefined): Promise<OAuthTokens> {
-    const basic = basicClientId(authorization);
-    const clientId = form.client_id ?? basic;
+    const clientId = form.client_id ?? basicClientId(authorization);
     if (!clientId) throw new InvalidRequestError('client_id is required');
     const client = await this.deps.clients.find(clientId);
     if (typeof client === 'string') throw new InvalidClientError(client);

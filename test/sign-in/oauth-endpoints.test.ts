@@ -198,6 +198,34 @@ describe('POST /oauth/register (RFC 7591)', () => {
     ]);
   });
 
+  it('a body the parser refuses (too deep, not UTF-8) is invalid_request naming the limit, never a 500', async () => {
+    const post = (body: string | Buffer) =>
+      fetch(`${s.base}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    expect([
+      await json(await post(`${'['.repeat(100)}${']'.repeat(100)}`)),
+      await json(await post(Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]))),
+    ]).toEqual([
+      {
+        status: 400,
+        body: {
+          error: 'invalid_request',
+          error_description: 'The body nests objects and arrays deeper than 64 levels, the limit',
+        },
+      },
+      {
+        status: 400,
+        body: {
+          error: 'invalid_request',
+          error_description: 'The request body is not valid UTF-8 at byte 2: send JSON text encoded as UTF-8',
+        },
+      },
+    ]);
+  });
+
   it('bounds registrations per client address (20 an hour)', async () => {
     const own = await startReplica({ slack });
     try {

@@ -5,13 +5,15 @@ import { InvalidRequestError, OAuthError, oauthStatus } from '../oauth/oauth-err
 export const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
- * OAuth's error shape (RFC 6749 §5.2) for the routes of this (encapsulated) plugin: OAuth's own errors, and a
- * body that fails the route's schema (invalid_request); any other error goes to the app's handler.
+ * OAuth's error shape (RFC 6749 §5.2) for the routes of this (encapsulated) plugin: OAuth's own errors, and
+ * any other 400 (a body that fails the route's schema, or one the body parser refused: too deep, too complex,
+ * not UTF-8) as invalid_request naming what is wrong; any other error goes to the app's handler.
  */
 export function answerOAuthErrors(app: FastifyInstance): void {
   const parent = app.errorHandler;
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (!(err instanceof OAuthError) && !err.validation) return parent.call(app, err, request, reply);
+    if (!(err instanceof OAuthError) && !err.validation && err.statusCode !== 400)
+      return parent.call(app, err, request, reply);
     const oauth = err instanceof OAuthError ? err : new InvalidRequestError(err.message);
     request.log.info({ code: oauth.errorCode, status: oauthStatus(oauth) }, oauth.message);
     return noStore(reply.code(oauthStatus(oauth))).send(oauth.toResponseObject());

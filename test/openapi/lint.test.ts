@@ -71,8 +71,8 @@ describe('openapi/openapi.json', () => {
       'POST /oauth/revoke': 'revokeToken: 200 400 404 413 415 503',
       'GET /signin': 'getSignInPage: 200 404 503',
       'GET /signin/slack': 'startSignIn: 302 404 503',
-      'POST /signin/token': 'createPersonalToken: 200 403 404 413 415 503',
-      'POST /signout': 'signOut: 303 403 404 413 415 503',
+      'POST /signin/token': 'createPersonalToken: 200 400 403 404 413 415 503',
+      'POST /signout': 'signOut: 303 400 403 404 413 415 503',
       'POST /slack/events': 'slackEvents: 200 400 401 404 413 415 503',
     });
     const reads = READS.map((read) => `${read.rest.method} ${openapiPath(read.rest.path)}`);

@@ -50,6 +50,14 @@ class Jar {
   }
 }
 
+/** A form whose csrf field is given twice: refused by the route's schema before the handler. */
+const twice = (url: string): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: 'csrf=x&csrf=y',
+});
+
 const form = (
   url: string,
   fields: Record<string, string>,
@@ -338,6 +346,7 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
       },
     }),
     on({ op: 'createPersonalToken', status: 403, request: form('/signin/token', { csrf: 'x' }) }),
+    on({ op: 'createPersonalToken', status: 400, request: twice('/signin/token') }),
     on({
       op: 'signOut',
       status: 303,
@@ -348,6 +357,7 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
       },
     }),
     on({ op: 'signOut', status: 403, request: form('/signout', { csrf: 'x' }) }),
+    on({ op: 'signOut', status: 400, request: twice('/signout') }),
 
     on({
       op: 'slackEvents',

@@ -199,7 +199,7 @@ describe('POST /oauth/register (RFC 7591)', () => {
   });
 
   it('a body the parser refuses (too deep, not UTF-8) is invalid_request naming the limit, never a 500', async () => {
-    const post = (body: string | Buffer) =>
+    const post = (body: string | Uint8Array<ArrayBuffer>) =>
       fetch(`${s.base}/oauth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -207,7 +207,7 @@ describe('POST /oauth/register (RFC 7591)', () => {
       });
     expect([
       await json(await post(`${'['.repeat(100)}${']'.repeat(100)}`)),
-      await json(await post(Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]))),
+      await json(await post(Uint8Array.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]))),
     ]).toEqual([
       {
         status: 400,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { OAUTH_PATHS } from '../oauth/metadata.js';
 import { SLACK_CALLBACK_PATH } from '../settings.js';
 import { authorizeSchema, consentSchema, slackCallbackSchema } from './authorize.schema.js';
-import { browserOfRequest, sendOutcome } from './browser.js';
+import { answerWithPages, browserOfRequest, sendOutcome } from './browser.js';
 import { acceptForms, FORM_BODY_LIMIT } from './form-body.js';
 import { signInOf } from './sign-in-of.js';
 
@@ -13,6 +13,7 @@ import { signInOf } from './sign-in-of.js';
  */
 export default async function authorizeRoutes(fastify: FastifyInstance) {
   acceptForms(fastify);
+  answerWithPages(fastify);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(OAUTH_PATHS.authorize, { schema: authorizeSchema }, async (request, reply) =>

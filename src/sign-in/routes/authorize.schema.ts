@@ -39,7 +39,10 @@ export const consentSchema = {
   body: ConsentForm,
   response: {
     303: redirectResponse('To Slack’s sign-in page, or back to the client'),
-    400: pageResponse('The request expired or the decision is missing', 'This request has expired'),
+    400: pageResponse(
+      'The request expired, the decision is missing, or the form is not one this page sends',
+      'This request has expired',
+    ),
     403: pageResponse(
       'The form did not come from this browser’s consent page',
       'Not sent from this browser’s consent page',

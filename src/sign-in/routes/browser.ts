@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PageOutcome } from '../outcome.js';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type PageOutcome, refusal } from '../outcome.js';
 import { PAGE_HEADERS } from '../pages.js';
 import { type Browser, browserOf } from '../sessions.js';
 
@@ -15,4 +15,20 @@ export function sendOutcome(reply: FastifyReply, outcome: PageOutcome) {
   if (outcome.kind === 'redirect')
     return reply.redirect(outcome.location, reply.request.method === 'POST' ? 303 : 302);
   return reply.code(outcome.status).headers(PAGE_HEADERS).send(outcome.html);
+}
+
+/**
+ * For the browser's routes of this (encapsulated) plugin: a request refused before its handler for what it
+ * carries (a parameter given twice, a form that fails its schema or is not UTF-8) is a 400 page saying so, as
+ * their other refusals are; JSON bodies are not read at all (415: these routes take forms). Other errors go
+ * to the app's handler.
+ */
+export function answerWithPages(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  const parent = app.errorHandler;
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err.statusCode !== 400 && !err.validation) return parent.call(app, err, request, reply);
+    request.log.info({ code: err.code, status: 400 }, err.message);
+    return sendOutcome(reply, refusal(400, 'Not a request this page sends', err.message));
+  });
 }

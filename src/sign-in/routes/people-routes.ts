@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { browserOfRequest, sendOutcome } from './browser.js';
+import { answerWithPages, browserOfRequest, sendOutcome } from './browser.js';
 import { acceptForms, FORM_BODY_LIMIT } from './form-body.js';
 import { peoplePageSchema, personalTokenSchema, signOutSchema, startSignInSchema } from './people.schema.js';
 import { signInOf } from './sign-in-of.js';
@@ -8,6 +8,7 @@ import { signInOf } from './sign-in-of.js';
 /** The people's page: sign in with Slack, whom you are signed in as, a personal token (shown once), sign out. */
 export default async function peopleRoutes(fastify: FastifyInstance) {
   acceptForms(fastify);
+  answerWithPages(fastify);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const page = () => signInOf(app).peoplePage;
 

@@ -8,6 +8,11 @@ import {
   SIGN_IN_TAGS,
 } from './responses.js';
 
+const notAForm = pageResponse(
+  'A form this page does not send: a field given twice, a field missing, or not UTF-8',
+  'Not a request this page sends',
+);
+
 const notFromPage = pageResponse(
   'Not signed in here, or the form did not come from this browser’s page',
   'Not sent from your page',
@@ -45,6 +50,7 @@ export const personalTokenSchema = {
   body: PageForm,
   response: {
     200: pageResponse('The page with the token, this once', 'Your personal token'),
+    400: notAForm,
     403: notFromPage,
     ...offAndUnavailable,
     ...bodyErrors,
@@ -61,6 +67,7 @@ export const signOutSchema = {
   body: PageForm,
   response: {
     303: redirectResponse('Back to /signin'),
+    400: notAForm,
     403: notFromPage,
     ...offAndUnavailable,
     ...bodyErrors,

@@ -10,7 +10,7 @@ const CHECK_EVERY = 512;
  * within one token's markup of the limit), the clock every CHECK_EVERY tokens.
  */
 export class ReadBudget {
-  /** Characters of HTML read: up to the last token. */
+  /** Characters of HTML read: up to the last token taken, or to where the text was cut at the size limit. */
   read = 0;
   stoppedBy: StopReason | undefined;
   #tokens = 0;
@@ -22,9 +22,12 @@ export class ReadBudget {
 
   /** A token ending at `end` comes, `written` characters of text written so far: false once a limit is reached. */
   token(end: number, written: number): boolean {
-    this.read = end;
+    // At the size limit the token adds no text: the HTML read ends where the text did.
     if (written >= this.maxChars) this.stoppedBy ??= 'size';
-    else if (++this.#tokens % CHECK_EVERY === 0 && Date.now() >= this.stopAt) this.stoppedBy ??= 'time';
+    else {
+      this.read = end;
+      if (++this.#tokens % CHECK_EVERY === 0 && Date.now() >= this.stopAt) this.stoppedBy ??= 'time';
+    }
     return this.stoppedBy === undefined;
   }
 
@@ -33,8 +36,9 @@ export class ReadBudget {
     return this.maxChars - written;
   }
 
-  /** The text was cut at the size limit. */
-  cut(): void {
+  /** The text was cut at the size limit where the HTML had been read up to `at`. */
+  cut(at: number): void {
+    this.read = at;
     this.stoppedBy ??= 'size';
   }
 }

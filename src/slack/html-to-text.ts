@@ -23,7 +23,7 @@ export interface Converted {
   /** Whether the whole document was read; else `stoppedBy` says which limit ended it. */
   complete: boolean;
   stoppedBy?: StopReason;
-  /** Characters of HTML read (the whole document when complete). */
+  /** Characters of HTML read (the whole document when complete; when cut at the size limit, up to the cut). */
   readChars: number;
 }
 
@@ -76,12 +76,12 @@ class HtmlReader implements TokenizerCallbacks {
 
   ontext(start: number, end: number): void {
     this.#token(end);
-    this.#run.add(this.html.slice(start, end));
+    this.#run.add(this.html.slice(start, end), end);
   }
 
   ontextentity(codepoint: number, end: number): void {
     this.#token(end);
-    this.#run.add(String.fromCodePoint(codepoint));
+    this.#run.add(String.fromCodePoint(codepoint), end);
   }
 
   onopentagname(start: number, end: number): void {
@@ -159,11 +159,11 @@ class HtmlReader implements TokenizerCallbacks {
     const state = this.#state;
     if (state.ignored > 0 || (state.tables > 0 && !state.writer.inCell && !text.trim())) return;
     let rest = withoutEmojiEcho(state, text);
-    // One text may be the whole document: what is past the size limit is not written.
+    // One text may be the whole document: what is past the size limit is neither written nor counted as read.
     const room = this.#budget.room(state.writer.length);
     if (rest.length > room) {
       const kept = Math.max(0, room);
-      this.#budget.cut();
+      this.#budget.cut(this.#run.sourceAt(text.length - rest.length + kept));
       this.#tokenizer.pause();
       rest = rest.slice(0, kept);
     }

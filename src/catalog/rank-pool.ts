@@ -1,5 +1,5 @@
 import { WorkerPool } from '../workers/worker-pool.js';
-import type { Ranked, RankJob } from './types.js';
+import type { Ranked, RankTask } from './types.js';
 
 export {
   WorkerHandoffError as RankHandoffError,
@@ -25,7 +25,7 @@ const ENTRY = new URL(
  * deadline is abandoned (RankTimeout) and its thread replaced.
  */
 export class RankPool {
-  readonly #pool: WorkerPool<RankJob, Ranked[]>;
+  readonly #pool: WorkerPool<RankTask, Ranked[]>;
 
   /** Threads start with the first ranking, so an app that never ranks never starts one. */
   constructor(options: RankPoolOptions = {}) {
@@ -37,9 +37,9 @@ export class RankPool {
     });
   }
 
-  /** The ranking of `job`, or a RankTimeout at `deadline` (epoch ms). */
-  rank(job: RankJob, deadline: number): Promise<Ranked[]> {
-    return this.#pool.run(job, deadline).then((ranked) => ranked ?? []);
+  /** The ranking of `task`, or a RankTimeout at `deadline` (epoch ms). */
+  rank(task: RankTask, deadline: number): Promise<Ranked[]> {
+    return this.#pool.run(task, deadline).then((ranked) => ranked ?? []);
   }
 
   /** Jobs queued or running. */

@@ -5,6 +5,13 @@ import { assertJsonWithinLimits } from '../../http/json-limits.js';
 import { readBodyText } from '../../http/read-body-text.js';
 import { notFound } from './error-handler.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON text `body` was parsed from (kept while the request runs: a service may hand it on). */
+    bodyText?: string;
+  }
+}
+
 /**
  * Bodies are JSON only, read only for a route that takes one: other media types get 415 (Fastify's own text/plain parser is removed), and so do
  * compressed bodies, which are not decoded. A JSON body is checked against the nesting and size limits
@@ -22,6 +29,7 @@ async function jsonBody(app: FastifyInstance) {
     return parsed.value;
   };
 
+  app.decorateRequest('bodyText', undefined);
   app.removeAllContentTypeParsers();
   // Decoded as it arrives; then the check and the parse are two turns of the event loop (a few ms and
   // ~15 ms for the worst 8 MB body): a health check waits for one of them at most.
@@ -38,7 +46,9 @@ async function jsonBody(app: FastifyInstance) {
       }
       setImmediate(() => {
         try {
-          done(null, parseChecked(text));
+          const body = parseChecked(text);
+          request.bodyText = text;
+          done(null, body);
         } catch (err) {
           done(err as Error, undefined);
         }

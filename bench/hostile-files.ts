@@ -4,8 +4,8 @@
 // while it ran (files: read alone, then by three people at once). ONLY=files,names,removed,redirect,cursor,
 // min_score,catalog runs some of them; SHAPES=b18k,… some of the files (ALONE_ONLY=1: not by three);
 // CATALOG_ROUNDS (default 5) the rounds of 5,000-tool requests, one at a time and three at once, each with the
-// server's main-thread busy time and longest block. The converter's own time for 2 MB of each shape is
-// bench/html-convert.ts.
+// server's main-thread busy time and longest block (PACE_KB=64: their bodies sent 64 KB a millisecond). The
+// converter's own time for 2 MB of each shape is bench/html-convert.ts.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { RTS_SCOPES } from '../fake-slack/demo/tokens.js';
@@ -250,7 +250,9 @@ if (run('min_score')) {
 if (run('catalog')) {
   const { routerCatalogBody, hostileBodies } = await import('./router-bodies.js');
   const body = routerCatalogBody(5000);
-  const post = () => send(port, 'POST', '/catalog/search', body, as(DEMO_USER_TOKEN));
+  // PACE_KB: bodies come that many KB a millisecond, as over a network (else all at once, as over loopback).
+  const pace = Number(process.env.PACE_KB ?? 0) * 1024;
+  const post = () => send(port, 'POST', '/catalog/search', body, as(DEMO_USER_TOKEN), 600_000, pace);
   // First use (the body validator compiled, a ranking thread started) is paid before measuring.
   await send(port, 'POST', '/catalog/search', routerCatalogBody(50), as(DEMO_USER_TOKEN));
   const first = await post();
@@ -286,7 +288,7 @@ if (run('catalog')) {
     const same =
       answers.size === 1 && answers.has(first.body) ? 'each answer the first one' : `${answers.size} answers`;
     console.log(
-      `catalog: 5,000 tools, ${clients === 1 ? 'one at a time' : 'three at once'}, ${rounds} rounds of 5: ${same}, median ${ms(median(times))}; main thread busy ${median(busy).toFixed(1)} ms a request, longest block ${ms(median(blocks))} (medians of rounds); /healthz worst ${ms(median(worst))} (median of rounds: ${worst.map(ms).join(', ')})`,
+      `catalog: 5,000 tools, ${clients === 1 ? 'one at a time' : 'three at once'}${pace ? `, bodies at ${pace / 1024} KB/ms` : ''}, ${rounds} rounds of 5: ${same}, median ${ms(median(times))}; main thread busy ${median(busy).toFixed(1)} ms a request, longest block ${ms(median(blocks))} (medians of rounds); /healthz worst ${ms(median(worst))} (median of rounds: ${worst.map(ms).join(', ')})`,
     );
   }
   for (const [name, hostile] of Object.entries(hostileBodies())) {

@@ -1,4 +1,4 @@
-import { WorkerPool } from '../workers/worker-pool.js';
+import { WorkerPool, workerEntry } from '../workers/worker-pool.js';
 import type { Ranked, RankTask } from './types.js';
 
 export {
@@ -13,11 +13,7 @@ export type RankPoolOptions = {
   cacheBytes?: number;
 };
 
-// rank-worker.js once built (an entry of its own beside the chunks); from sources, rank-worker.ts.
-const ENTRY = new URL(
-  import.meta.url.endsWith('.ts') ? './rank-worker.ts' : './rank-worker.js',
-  import.meta.url,
-);
+const ENTRY = workerEntry(import.meta.url, 'rank-worker');
 
 /**
  * Ranks off the event loop on a few worker threads (a WorkerPool), so health checks and other requests

@@ -12,7 +12,10 @@ export interface Answer {
 
 export const ms = (n: number) => `${Math.round(n)} ms`;
 
-/** `method path` to the server on `port`, with a JSON content type and `headers`; never rejects. */
+/**
+ * `method path` to the server on `port`, with a JSON content type and `headers`; never rejects. `paceBytes`:
+ * the body is written that many bytes a millisecond, as it would come over a network (else all at once).
+ */
 export function send(
   port: number,
   method: string,
@@ -20,6 +23,7 @@ export function send(
   body?: string | Buffer,
   headers: Record<string, string> = {},
   timeoutMs = 600_000,
+  paceBytes = 0,
 ): Promise<Answer> {
   const started = performance.now();
   return new Promise<Answer>((done) => {
@@ -52,7 +56,20 @@ export function send(
     req.on('error', (err) =>
       done({ status: 0, ms: performance.now() - started, body: String(err), headers: {} }),
     );
-    req.end(body);
+    if (!paceBytes || body === undefined) {
+      req.end(body);
+      return;
+    }
+    const bytes = Buffer.from(body);
+    req.setHeader('content-length', bytes.length);
+    const next = (at: number) => {
+      if (at >= bytes.length) req.end();
+      else {
+        req.write(bytes.subarray(at, at + paceBytes));
+        setTimeout(() => next(at + paceBytes), 1);
+      }
+    };
+    next(0);
   });
 }
 

@@ -2,8 +2,11 @@
 // process (SERVER_DIR: another checkout's, for a before/after comparison), with the fake Slack here holding the
 // hostile files. Prints, for each, the request, its status, time and summary, and /healthz's worst latency
 // while it ran (files: read alone, then by three people at once). ONLY=files,names,removed,redirect,cursor,
-// min_score,catalog runs some of them; SHAPES=b18k,… some of the files (ALONE_ONLY=1: not by three). The converter's own time for 2 MB of
-// each shape is bench/html-convert.ts.
+// min_score,catalog runs some of them; SHAPES=b18k,… some of the files (ALONE_ONLY=1: not by three);
+// CATALOG_ROUNDS (default 5) the rounds of 5,000-tool requests, one at a time and three at once, each with the
+// server's main-thread busy time and longest block (PACE_KB=64: their bodies sent 64 KB a millisecond). The
+// converter's own time for 2 MB of each shape is bench/html-convert.ts.
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { RTS_SCOPES } from '../fake-slack/demo/tokens.js';
 import {
@@ -15,6 +18,7 @@ import {
 } from '../fake-slack/index.js';
 import type { WorkspaceFile } from '../fake-slack/workspace-types.js';
 import { encodeFindCursor } from '../src/slack/find-cursor.js';
+import { median } from './catalog-metrics.js';
 import { ms, send, withHealth } from './health-probe.js';
 import { HOSTILE_SHAPES } from './hostile-shapes.js';
 import { spawnServer } from './spawn-server.js';
@@ -79,12 +83,18 @@ workspace.files.push(
   }),
 );
 const slack = await startFakeSlack({ port: 0, workspace });
-const { port, stop } = await spawnServer(dir, TOKEN, {
-  SLACK_API_URL: slack.url,
-  SLACK_USER_TOKEN: DEMO_USER_TOKEN,
-  SLACK_SEARCH_BACKEND: 'legacy',
-  API_RATE_LIMIT_MAX: '100000',
-});
+const { port, stop, loopReport } = await spawnServer(
+  dir,
+  TOKEN,
+  {
+    SLACK_API_URL: slack.url,
+    SLACK_USER_TOKEN: DEMO_USER_TOKEN,
+    SLACK_SEARCH_BACKEND: 'legacy',
+    API_RATE_LIMIT_MAX: '100000',
+  },
+  'ignore',
+  { loopProbe: true },
+);
 const as = (slackToken: string, extra: Record<string, string> = {}) => ({
   authorization: `Bearer ${TOKEN}`,
   'x-slack-token': slackToken,
@@ -240,22 +250,47 @@ if (run('min_score')) {
 if (run('catalog')) {
   const { routerCatalogBody, hostileBodies } = await import('./router-bodies.js');
   const body = routerCatalogBody(5000);
+  // PACE_KB: bodies come that many KB a millisecond, as over a network (else all at once, as over loopback).
+  const pace = Number(process.env.PACE_KB ?? 0) * 1024;
+  const post = () => send(port, 'POST', '/catalog/search', body, as(DEMO_USER_TOKEN), 600_000, pace);
   // First use (the body validator compiled, a ranking thread started) is paid before measuring.
   await send(port, 'POST', '/catalog/search', routerCatalogBody(50), as(DEMO_USER_TOKEN));
-  const times: number[] = [];
-  let status = 0;
-  let detail = '';
-  const { health } = await withHealth(port, async () => {
-    for (let i = 0; i < 5; i++) {
-      const r = await send(port, 'POST', '/catalog/search', body, as(DEMO_USER_TOKEN));
-      status = r.status;
-      detail = r.status === 200 ? `${JSON.parse(r.body).results.length} results` : short(r.body);
-      times.push(r.ms);
-    }
-  });
+  const first = await post();
+  const answer =
+    first.status === 200 ? `${JSON.parse(first.body).results.length} results` : short(first.body);
+  const sha = createHash('sha256').update(first.body).digest('hex').slice(0, 12);
   console.log(
-    `catalog: POST /catalog/search, 5,000 router tools with input schemas (${(body.length / 1e6).toFixed(1)} MB), 5 times: ${status} ${detail}, ${times.map(ms).join(', ')} (the first builds the index); ${health}`,
+    `catalog: POST /catalog/search, 5,000 router tools with input schemas (${(body.length / 1e6).toFixed(1)} MB): ${first.status}, ${answer} (body sha256 ${sha}), in ${ms(first.ms)} (the first builds the index)`,
   );
+  // Rounds of 5 requests (or 5 times three at once), each round with its own /healthz probe; the server's
+  // own event loop figures (bench/loop-probe.mjs) cover the round.
+  const rounds = Number(process.env.CATALOG_ROUNDS ?? 5);
+  for (const clients of [1, 3]) {
+    const worst: number[] = [];
+    const times: number[] = [];
+    const busy: number[] = [];
+    const blocks: number[] = [];
+    const answers = new Set<string>();
+    for (let round = 0; round < rounds; round++) {
+      await loopReport();
+      const { worstMs } = await withHealth(port, async () => {
+        for (let i = 0; i < 5; i++)
+          for (const r of await Promise.all(Array.from({ length: clients }, post))) {
+            answers.add(r.status === 200 ? r.body : `${r.status} ${short(r.body)}`);
+            times.push(r.ms);
+          }
+      });
+      const loop = await loopReport();
+      worst.push(worstMs);
+      busy.push(loop.busyMs / (5 * clients));
+      blocks.push(loop.maxBlockMs);
+    }
+    const same =
+      answers.size === 1 && answers.has(first.body) ? 'each answer the first one' : `${answers.size} answers`;
+    console.log(
+      `catalog: 5,000 tools, ${clients === 1 ? 'one at a time' : 'three at once'}${pace ? `, bodies at ${pace / 1024} KB/ms` : ''}, ${rounds} rounds of 5: ${same}, median ${ms(median(times))}; main thread busy ${median(busy).toFixed(1)} ms a request, longest block ${ms(median(blocks))} (medians of rounds); /healthz worst ${ms(median(worst))} (median of rounds: ${worst.map(ms).join(', ')})`,
+    );
+  }
   for (const [name, hostile] of Object.entries(hostileBodies())) {
     const h = await withHealth(port, () =>
       send(port, 'POST', '/catalog/search', hostile, as(DEMO_USER_TOKEN)),

@@ -8,7 +8,16 @@ export interface SpawnedServer {
   port: number;
   child: ChildProcess;
   stop: () => void;
+  /** With `loopProbe`: the main thread's busy ms and longest block (ms) since the last call (or the start). */
+  loopReport: () => Promise<LoopReport>;
 }
+
+export interface LoopReport {
+  busyMs: number;
+  maxBlockMs: number;
+}
+
+const LOOP_PROBE = new URL('./loop-probe.mjs', import.meta.url).pathname;
 
 /** Whether the server on `port` answers /healthz with 200 now. */
 export const healthy = (port: number) =>
@@ -19,15 +28,20 @@ export const healthy = (port: number) =>
     }).on('error', () => resolve(false));
   });
 
-/** Starts the server with `API_TOKENS=token` and `env`, and resolves once /healthz answers 200 (≤ 20 s). */
+/**
+ * Starts the server with `API_TOKENS=token` and `env`, and resolves once /healthz answers 200 (≤ 20 s).
+ * `loopProbe`: bench/loop-probe.mjs is loaded into it, and `loopReport` asks it for its event loop's figures.
+ */
 export async function spawnServer(
   dir: string,
   token: string,
   env: Record<string, string>,
   stderr: 'ignore' | 'inherit' = 'ignore',
+  { loopProbe = false } = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const probe = loopProbe ? ['--import', LOOP_PROBE] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...probe, 'src/server.ts'], {
     cwd: dir,
     env: {
       PATH: process.env.PATH,
@@ -37,8 +51,14 @@ export async function spawnServer(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', stderr],
+    stdio: ['ignore', 'ignore', stderr, ...(loopProbe ? (['ipc'] as const) : [])],
   });
   for (let i = 0; i < 200 && !(await healthy(port)); i++) await new Promise((r) => setTimeout(r, 100));
-  return { port, child, stop: () => child.kill('SIGTERM') };
+  const loopReport = () =>
+    new Promise<LoopReport>((done, fail) => {
+      if (!child.send) return fail(new Error('the server was started without loopProbe'));
+      child.once('message', (report) => done(report as LoopReport));
+      child.send('loop-report');
+    });
+  return { port, child, stop: () => child.kill('SIGTERM'), loopReport };
 }

@@ -1,5 +1,5 @@
-import { WorkerPool } from '../workers/worker-pool.js';
-import type { Ranked, RankJob } from './types.js';
+import { WorkerPool, workerEntry } from '../workers/worker-pool.js';
+import type { Ranked, RankTask } from './types.js';
 
 export {
   WorkerHandoffError as RankHandoffError,
@@ -13,11 +13,7 @@ export type RankPoolOptions = {
   cacheBytes?: number;
 };
 
-// rank-worker.js once built (an entry of its own beside the chunks); from sources, rank-worker.ts.
-const ENTRY = new URL(
-  import.meta.url.endsWith('.ts') ? './rank-worker.ts' : './rank-worker.js',
-  import.meta.url,
-);
+const ENTRY = workerEntry(import.meta.url, 'rank-worker');
 
 /**
  * Ranks off the event loop on a few worker threads (a WorkerPool), so health checks and other requests
@@ -25,7 +21,7 @@ const ENTRY = new URL(
  * deadline is abandoned (RankTimeout) and its thread replaced.
  */
 export class RankPool {
-  readonly #pool: WorkerPool<RankJob, Ranked[]>;
+  readonly #pool: WorkerPool<RankTask, Ranked[]>;
 
   /** Threads start with the first ranking, so an app that never ranks never starts one. */
   constructor(options: RankPoolOptions = {}) {
@@ -37,9 +33,9 @@ export class RankPool {
     });
   }
 
-  /** The ranking of `job`, or a RankTimeout at `deadline` (epoch ms). */
-  rank(job: RankJob, deadline: number): Promise<Ranked[]> {
-    return this.#pool.run(job, deadline).then((ranked) => ranked ?? []);
+  /** The ranking of `task`, or a RankTimeout at `deadline` (epoch ms). */
+  rank(task: RankTask, deadline: number): Promise<Ranked[]> {
+    return this.#pool.run(task, deadline).then((ranked) => ranked ?? []);
   }
 
   /** Jobs queued or running. */

@@ -7,10 +7,10 @@ import { conceptMembers } from './lexicon.js';
 import { prefixFilter } from './prefix-filter.js';
 import { withinBudget } from './query-budget.js';
 import { type Query, type QueryTerm, queryTerms } from './query-terms.js';
+import { toRankJob } from './rank-task.js';
 import { scoreTools } from './score.js';
 import { toResult } from './to-result.js';
 import type { ToolIndex } from './tool-index.js';
-import { toRankTool } from './tool-text.js';
 import type { Ranked, RankJob, RankRequest, RankTool, SearchResult, ToolInfo } from './types.js';
 
 export type RankOptions = {
@@ -65,11 +65,6 @@ export function rankJob(job: RankJob, options: RankOptions = {}): Ranked[] {
     relevance: relevance(score, ceiling, cfg),
     explanation: explain(index, terms, doc, cfg),
   }));
-}
-
-/** The job for a request: only what ranking reads of each tool (see `RankTool`). */
-export function toRankJob({ query, context, tools, maxResults }: RankRequest): RankJob {
-  return { query, context, maxResults, tools: tools.map(toRankTool) };
 }
 
 /** The results of a job's ranking, for the request it was made from. */

@@ -1,9 +1,10 @@
 import { workerData } from 'node:worker_threads';
 import { serveJobs } from '../workers/serve-jobs.js';
 import { IndexCache } from './index-cache.js';
+import { taskJob } from './rank-task.js';
 import { rankJob } from './rank-tools.js';
-import type { RankJob } from './types.js';
+import type { RankTask } from './types.js';
 
-// One ranking thread of a RankPool: its own index cache, one job at a time.
+// One ranking thread of a RankPool: its own index cache, one task at a time (read from the body's text here).
 const cache = new IndexCache((workerData as { cacheBytes: number }).cacheBytes);
-serveJobs((job: RankJob) => rankJob(job, { cache }));
+serveJobs((task: RankTask) => rankJob(taskJob(task), { cache }));

@@ -16,15 +16,20 @@ export function duplicateToolKey(tools: readonly ToolInfo[]): string | undefined
   return undefined;
 }
 
-/** A validated catalog request, ranked by `searcher` before `deadline`: maxResults defaulted and capped. */
+/**
+ * A validated catalog request, ranked by `searcher` before `deadline`: maxResults defaulted and capped.
+ * `bodyText`: the JSON text `request` was parsed from, when it came as one (see CatalogSearcher).
+ */
 export function searchCatalog(
   request: SearchRequest,
   searcher: CatalogSearcher,
   deadline: number,
+  bodyText?: string,
 ): Promise<SearchResult[]> {
   const { query, context, tools, maxResults = DEFAULT_MAX_RESULTS } = request;
   return searcher.search(
     { query, context, tools, maxResults: Math.min(maxResults, MAX_RESULTS_CAP) },
     deadline,
+    bodyText,
   );
 }

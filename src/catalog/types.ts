@@ -17,8 +17,15 @@ export type RankTool = {
   params: string;
 };
 
-/** A ranking job as a ranking thread receives it: strings only, bounded per tool. */
+/** A ranking job as a ranking thread ranks it: strings only, bounded per tool. */
 export type RankJob = Pick<RankRequest, 'query' | 'context' | 'maxResults'> & { tools: RankTool[] };
+
+/**
+ * A ranking job as handed to a ranking thread: with its tools, or with the request body's JSON text (one
+ * string, far cheaper to hand over than 5,000 tools) for the thread to read them from, and their number.
+ */
+export type RankTask = Pick<RankJob, 'query' | 'context' | 'maxResults'> &
+  ({ tools: RankTool[] } | { bodyText: string; toolCount: number });
 
 /** One ranked tool: its place in the job's list, its relevance and the explanation. */
 export type Ranked = { doc: number; relevance: number; explanation: string };

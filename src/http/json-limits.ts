@@ -35,16 +35,21 @@ const CLOSE_BRACKET = 93;
 const COLON = 58;
 const COMMA = 44;
 
-/** The index of the quote that closes the string opening at `start` (its brackets are text). */
+/** The index of the quote that closes the string opening at `start` (its brackets are text); -1 if none. */
 function stringEnd(text: string, start: number): number {
   let end = text.indexOf('"', start + 1);
   while (end > 0) {
-    let backslashes = 0;
-    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return end;
+    if (backslashesBefore(text, end, start + 1) % 2 === 0) return end;
     end = text.indexOf('"', end + 1);
   }
-  return text.length;
+  return -1;
+}
+
+/** How many backslashes come just before `at`, from `from` on. */
+function backslashesBefore(text: string, at: number, from: number): number {
+  let n = 0;
+  while (at - 1 - n >= from && text.charCodeAt(at - 1 - n) === BACKSLASH) n++;
+  return n;
 }
 
 /**
@@ -55,31 +60,111 @@ function stringEnd(text: string, start: number): number {
  * values by commas plus one a container. The text need not be valid JSON: the parser says so.
  */
 export function assertJsonWithinLimits(text: string): void {
-  let depth = 0;
-  let containers = 0;
-  let commas = 0;
+  const scan = new JsonLimitsScan();
+  scan.write(text);
+  scan.end();
+}
+
+/**
+ * assertJsonWithinLimits over text that comes in pieces (a request body as it arrives, so the event loop
+ * never scans a whole body at once): each piece is scanned as it comes, and `end` throws what the whole
+ * text would have (the first limit passed), whatever the pieces.
+ */
+export class JsonLimitsScan {
+  #depth = 0;
+  #containers = 0;
+  #commas = 0;
   // Keys of the object open at each depth, and the names seen (kept only up to the limit).
-  const keysAt = new Int32Array(MAX_JSON_DEPTH + 2);
-  const names = new Set<string>();
-  let lastString = -1;
-  let lastEnd = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      lastString = i;
-      i = stringEnd(text, i);
-      lastEnd = i;
-    } else if (c === COMMA) {
-      if (++commas > MAX_JSON_VALUES) throw new Errors.JsonTooManyValues(MAX_JSON_VALUES);
-    } else if (c === COLON) {
-      if (++keysAt[depth] > MAX_JSON_OBJECT_KEYS) throw new Errors.JsonObjectTooBig(MAX_JSON_OBJECT_KEYS);
-      if (lastString >= 0) names.add(text.slice(lastString + 1, lastEnd));
-      if (names.size > MAX_JSON_KEY_NAMES) throw new Errors.JsonTooManyKeyNames(MAX_JSON_KEY_NAMES);
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > MAX_JSON_DEPTH) throw new Errors.JsonTooDeep(MAX_JSON_DEPTH);
-      if (++containers > MAX_JSON_CONTAINERS) throw new Errors.JsonTooManyContainers(MAX_JSON_CONTAINERS);
-      keysAt[depth] = 0;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth = Math.max(0, depth - 1);
+  readonly #keysAt = new Int32Array(MAX_JSON_DEPTH + 2);
+  readonly #names = new Set<string>();
+  /** The last string (a key's name if a colon follows): its parts when pieces split it, else where in `#in`. */
+  #lastParts: string[] | undefined;
+  #in = '';
+  #lastStart = -1;
+  #lastEnd = -1;
+  /** A string the last piece ended in: its text so far, and the backslashes that end it. */
+  #open: string[] | undefined;
+  #openBackslashes = 0;
+  #error: Error | undefined;
+
+  write(piece: string): void {
+    if (this.#error) return;
+    try {
+      this.#scan(piece);
+    } catch (err) {
+      this.#error = err as Error;
+    }
   }
-  if (commas + containers > MAX_JSON_VALUES) throw new Errors.JsonTooManyValues(MAX_JSON_VALUES);
+
+  /** Throws the first limit the text passed, if any. */
+  end(): void {
+    if (this.#error) throw this.#error;
+    if (this.#commas + this.#containers > MAX_JSON_VALUES)
+      throw new Errors.JsonTooManyValues(MAX_JSON_VALUES);
+  }
+
+  #scan(text: string): void {
+    let i = this.#open ? this.#closeOpen(text) : 0;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) {
+        const end = stringEnd(text, i);
+        if (end < 0) {
+          this.#open = [text.slice(i + 1)];
+          this.#openBackslashes = backslashesBefore(text, text.length, i + 1);
+          return;
+        }
+        this.#lastIn(text, i + 1, end);
+        i = end;
+      } else if (c === COMMA) {
+        if (++this.#commas > MAX_JSON_VALUES) throw new Errors.JsonTooManyValues(MAX_JSON_VALUES);
+      } else if (c === COLON) this.#key();
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        if (++this.#depth > MAX_JSON_DEPTH) throw new Errors.JsonTooDeep(MAX_JSON_DEPTH);
+        if (++this.#containers > MAX_JSON_CONTAINERS)
+          throw new Errors.JsonTooManyContainers(MAX_JSON_CONTAINERS);
+        this.#keysAt[this.#depth] = 0;
+      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) this.#depth = Math.max(0, this.#depth - 1);
+    }
+  }
+
+  /** A colon: a key of the object open here, named by the string before it. */
+  #key(): void {
+    if (++this.#keysAt[this.#depth] > MAX_JSON_OBJECT_KEYS)
+      throw new Errors.JsonObjectTooBig(MAX_JSON_OBJECT_KEYS);
+    if (this.#lastStart < 0 && this.#lastParts === undefined) return;
+    this.#names.add(this.#lastParts?.join('') ?? this.#in.slice(this.#lastStart, this.#lastEnd));
+    if (this.#names.size > MAX_JSON_KEY_NAMES) throw new Errors.JsonTooManyKeyNames(MAX_JSON_KEY_NAMES);
+  }
+
+  /** The last string is `text` from `start` to `end` (sliced only if it names a key). */
+  #lastIn(text: string, start: number, end: number): void {
+    this.#lastParts = undefined;
+    this.#in = text;
+    this.#lastStart = start;
+    this.#lastEnd = end;
+  }
+
+  /** Where the string left open by the last piece closes in `text`: the index after its quote (or the end). */
+  #closeOpen(text: string): number {
+    const open = this.#open as string[];
+    let end = text.indexOf('"');
+    while (end >= 0) {
+      const before = backslashesBefore(text, end, 0);
+      // A run of backslashes from the piece's start goes on from the last piece's.
+      if ((before === end ? before + this.#openBackslashes : before) % 2 === 0) break;
+      end = text.indexOf('"', end + 1);
+    }
+    if (end < 0) {
+      open.push(text);
+      const trailing = backslashesBefore(text, text.length, 0);
+      this.#openBackslashes = trailing === text.length ? this.#openBackslashes + trailing : trailing;
+      return text.length;
+    }
+    open.push(text.slice(0, end));
+    this.#open = undefined;
+    this.#lastParts = open;
+    this.#lastStart = -1;
+    return end + 1;
+  }
 }

@@ -8,5 +8,13 @@ import { assertJsonWithinLimits } from './json-limits.js';
  */
 export function parseJson(text: string): unknown {
   assertJsonWithinLimits(text);
+  return parseCheckedJson(text);
+}
+
+/**
+ * Text already found within the limits, parsed as `parseJson` does: a request body's text read again
+ * elsewhere (the catalog's ranking thread reads the tools from it) gives the same value as the request's.
+ */
+export function parseCheckedJson(text: string): unknown {
   return secureJsonParse.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
 }

@@ -8,13 +8,15 @@ type Payload = NodeJS.ReadableStream & { receivedEncodedLength?: number };
  * otherwise, but without its one decode of the whole body at the end (an 8 MB body of CJK text blocks
  * the event loop 35–55 ms in one go). The same limits and errors: 413 past `limit` bytes (before any is
  * read when Content-Length says so), 400 when the body does not match its Content-Length; and 400 naming
- * the byte when the body is not valid UTF-8 (never silently U+FFFD).
+ * the byte when the body is not valid UTF-8 (never silently U+FFFD). `onText` sees each piece of text as it
+ * is decoded (a JSON body is checked against its limits as it arrives).
  */
 export function readBodyText(
   payload: Payload,
   contentLength: number,
   limit: number,
   done: (err: Error | null, text?: string) => void,
+  onText?: (piece: string) => void,
 ): void {
   if (contentLength > limit) {
     done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
@@ -32,11 +34,15 @@ export function readBodyText(
     payload.removeListener('error', onEnd);
   };
   const decode = (bytes?: Buffer) => {
+    let piece: string;
     try {
-      parts.push(bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode());
+      piece = bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
     } catch {
       failed = true;
+      return;
     }
+    parts.push(piece);
+    onText?.(piece);
   };
   function onData(chunk: Buffer | string) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;

@@ -30,9 +30,11 @@ async function catalog(app: FastifyInstance, opts: CatalogPluginOptions) {
       const duplicate = duplicateToolKey(body.tools);
       if (duplicate) throw new Errors.BadRequest(duplicate);
       const started = performance.now();
-      const results = await searchCatalog(body, searcher, caller.deadline).catch((err: unknown) => {
-        throw err instanceof RankTimeout ? new Errors.Deadline(REQUEST_DEADLINE_MS) : err;
-      });
+      const results = await searchCatalog(body, searcher, caller.deadline, caller.bodyText).catch(
+        (err: unknown) => {
+          throw err instanceof RankTimeout ? new Errors.Deadline(REQUEST_DEADLINE_MS) : err;
+        },
+      );
       const ms = performance.now() - started;
       opts.onRanked?.(ms);
       const audit = {

@@ -9,6 +9,11 @@ export interface ReadCaller {
   project?: string;
   /** Epoch ms by which the answer is due. */
   deadline: number;
+  /**
+   * The JSON text the REST request's body was parsed from (never set over MCP): a service may hand it on
+   * rather than the parsed body (the catalog's ranking thread reads the tools from it).
+   */
+  bodyText?: string;
   /** The Slack token and deadline this call acts with (throws 401/403 when there is none for it). */
   slackAccess: () => SlackAccess;
 }

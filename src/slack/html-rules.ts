@@ -130,6 +130,15 @@ const image: ElementRule = {
   },
 };
 
+/** `text` less the echo of the Slack emoji just written (`:miro:` after its `<img>`), dropped once if it comes next. */
+export function withoutEmojiEcho(state: ReadState, text: string): string {
+  const echo = state.emojiEcho;
+  if (!echo) return text;
+  const trimmed = text.trimStart();
+  if (trimmed) state.emojiEcho = undefined;
+  return trimmed.startsWith(echo) ? trimmed.slice(echo.length) : text;
+}
+
 const heading = (level: number): ElementRule => ({
   before: endP,
   open(state) {

@@ -1,24 +1,15 @@
-import { Tokenizer } from 'htmlparser2';
-import { ANY, RULES } from './html-rules.js';
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { TagAttributes } from './html-attributes.js';
+import { ReadBudget, type StopReason } from './html-budget.js';
+import { ANY, RULES, withoutEmojiEcho } from './html-rules.js';
 import { closeTo, type Open, popOne, type ReadState } from './html-state.js';
+import { TextRun } from './html-text-run.js';
 import { MarkdownWriter } from './markdown-writer.js';
 
 /** Elements open at once at most: deeper ones are read as their text (browsers cap depth the same way). */
 export const MAX_HTML_DEPTH = 128;
-/** How many tokens are read between two looks at the clock. */
-const CHECK_EVERY = 512;
-/** Attributes the conversion reads, each kept up to MAX_ATTRIBUTE chars; all others are skipped unread. */
-const WANTED = new Set([
-  'class',
-  'href',
-  'src',
-  'alt',
-  'type',
-  'checked',
-  'data-section-style',
-  'data-is-slack',
-]);
-const MAX_ATTRIBUTE = 2048;
+/** Tag names are read up to this many characters (longer ones are no element we know). */
+const MAX_TAG_NAME = 40;
 
 export interface ConvertLimits {
   /** Characters of text at most: the document is read no further once they are written. */
@@ -31,12 +22,189 @@ export interface Converted {
   text: string;
   /** Whether the whole document was read; else `stoppedBy` says which limit ended it. */
   complete: boolean;
-  stoppedBy?: 'time' | 'size';
-  /** Characters of HTML read (the whole document when complete). */
+  stoppedBy?: StopReason;
+  /** Characters of HTML read (the whole document when complete; when cut at the size limit, up to the cut). */
   readChars: number;
 }
 
-const lower = (s: string) => s.toLowerCase();
+const tagName = (html: string, start: number, end: number) =>
+  html.slice(start, Math.min(end, start + MAX_TAG_NAME)).toLowerCase();
+
+/**
+ * One document being read (see htmlToText): htmlparser2's tokenizer calls the `on…` methods token by token;
+ * text between tags is gathered in a TextRun and written at the next tag; elements open and close through
+ * their rules (html-rules.ts) on a stack of at most MAX_HTML_DEPTH; every token is measured against the
+ * ReadBudget, and the tokenizer is paused once a limit is reached.
+ */
+class HtmlReader implements TokenizerCallbacks {
+  readonly #state: ReadState = {
+    writer: new MarkdownWriter(),
+    stack: [],
+    lists: 0,
+    tables: 0,
+    pre: 0,
+    ignored: 0,
+    links: 0,
+    openCount: new Map(),
+  };
+  readonly #budget: ReadBudget;
+  readonly #run = new TextRun();
+  readonly #attributes = new TagAttributes();
+  readonly #tokenizer = new Tokenizer({ decodeEntities: true }, this);
+  /** Elements opened past MAX_HTML_DEPTH, by name: a close tag ends one of them before any on the stack. */
+  readonly #deep = new Map<string, number>();
+  #tag = '';
+
+  constructor(
+    private readonly html: string,
+    limits: ConvertLimits,
+  ) {
+    this.#budget = new ReadBudget(limits.maxChars, limits.stopAt);
+  }
+
+  read(): Converted {
+    this.#tokenizer.write(this.html);
+    if (!this.#budget.stoppedBy) this.#tokenizer.end();
+    this.#flush();
+    while (this.#state.stack.length > 0) popOne(this.#state);
+    const text = this.#state.writer.finish();
+    const { stoppedBy, read } = this.#budget;
+    return stoppedBy
+      ? { text, complete: false, stoppedBy, readChars: read }
+      : { text, complete: true, readChars: this.html.length };
+  }
+
+  ontext(start: number, end: number): void {
+    this.#token(end);
+    this.#run.add(this.html.slice(start, end), end);
+  }
+
+  ontextentity(codepoint: number, end: number): void {
+    this.#token(end);
+    this.#run.add(String.fromCodePoint(codepoint), end);
+  }
+
+  onopentagname(start: number, end: number): void {
+    this.#token(end);
+    this.#flush();
+    this.#tag = tagName(this.html, start, end);
+    this.#attributes.startTag();
+  }
+
+  onattribname(start: number, end: number): void {
+    this.#attributes.name(this.html, start, end);
+  }
+
+  onattribdata(start: number, end: number): void {
+    this.#attributes.data(this.html, start, end);
+  }
+
+  onattribentity(codepoint: number): void {
+    this.#attributes.entity(codepoint);
+  }
+
+  onattribend(): void {
+    this.#attributes.end();
+  }
+
+  onopentagend(end: number): void {
+    this.#token(end);
+    this.#open();
+  }
+
+  onselfclosingtag(end: number): void {
+    this.#token(end);
+    this.#open();
+    if (!RULES.get(this.#tag)?.void) this.#close(this.#tag);
+  }
+
+  onclosetag(start: number, end: number): void {
+    this.#token(end);
+    this.#flush();
+    this.#close(tagName(this.html, start, end));
+  }
+
+  oncdata(_start: number, end: number): void {
+    this.#token(end);
+  }
+
+  oncomment(_start: number, end: number): void {
+    this.#token(end);
+  }
+
+  ondeclaration(_start: number, end: number): void {
+    this.#token(end);
+  }
+
+  onprocessinginstruction(_start: number, end: number): void {
+    this.#token(end);
+  }
+
+  onend(): void {}
+
+  /** Every token: measured against the limits, and reading paused once one is reached. */
+  #token(end: number): void {
+    if (!this.#budget.token(end, this.#state.writer.length)) this.#tokenizer.pause();
+  }
+
+  /** The text gathered since the last tag, written as one piece. */
+  #flush(): void {
+    if (this.#run.empty) return;
+    this.#write(this.#run.text());
+    this.#run.clear();
+  }
+
+  /** Text for a reader (none inside ignored elements, nor between table cells), cut at the size limit. */
+  #write(text: string): void {
+    const state = this.#state;
+    if (state.ignored > 0 || (state.tables > 0 && !state.writer.inCell && !text.trim())) return;
+    let rest = withoutEmojiEcho(state, text);
+    // One text may be the whole document: what is past the size limit is neither written nor counted as read.
+    const room = this.#budget.room(state.writer.length);
+    if (rest.length > room) {
+      const kept = Math.max(0, room);
+      this.#budget.cut(this.#run.sourceAt(text.length - rest.length + kept));
+      this.#tokenizer.pause();
+      rest = rest.slice(0, kept);
+    }
+    state.writer.text(rest);
+  }
+
+  /** The tag just read opens its element: its rule runs, and it is pushed (past MAX_HTML_DEPTH, counted). */
+  #open(): void {
+    const state = this.#state;
+    const name = this.#tag;
+    const attrs = this.#attributes.map;
+    const rule = RULES.get(name) ?? ANY;
+    rule.before?.(state, attrs);
+    if (rule.void) {
+      rule.open?.(state, attrs, name);
+      return;
+    }
+    if (rule.ignore) state.ignored++;
+    if (state.stack.length >= MAX_HTML_DEPTH) {
+      this.#deep.set(name, (this.#deep.get(name) ?? 0) + 1);
+      return;
+    }
+    const parent = state.stack[state.stack.length - 1];
+    const sectionStyle = attrs.get('data-section-style') ?? parent?.sectionStyle;
+    const entry: Open = { name, rule, attrs, sectionStyle };
+    state.stack.push(entry);
+    state.openCount.set(name, (state.openCount.get(name) ?? 0) + 1);
+    rule.open?.(state, attrs, name, entry);
+  }
+
+  /** A close tag: it ends the deepest element of its name (one past MAX_HTML_DEPTH first), if any is open. */
+  #close(name: string): void {
+    const deep = this.#deep.get(name) ?? 0;
+    if (deep > 0) {
+      this.#deep.set(name, deep - 1);
+      if (RULES.get(name)?.ignore) this.#state.ignored = Math.max(0, this.#state.ignored - 1);
+      return;
+    }
+    if (this.#state.openCount.get(name)) closeTo(this.#state, name);
+  }
+}
 
 /**
  * An HTML document (a canvas, an uploaded page) as Markdown-like text for a model: headings, lists (Slack's
@@ -47,154 +215,7 @@ const lower = (s: string) => s.toLowerCase();
  * any nesting depth safe. Stops at `limits` with what it has.
  */
 export function htmlToText(html: string, limits: ConvertLimits): Converted {
-  const state: ReadState = {
-    writer: new MarkdownWriter(),
-    stack: [],
-    lists: 0,
-    tables: 0,
-    pre: 0,
-    ignored: 0,
-    links: 0,
-    openCount: new Map(),
-  };
-  const overflow = new Map<string, number>();
-  let tag = '';
-  let attrs = new Map<string, string>();
-  let attrName = '';
-  let attrValue = '';
-  let read = 0;
-  let tokens = 0;
-  let stoppedBy: Converted['stoppedBy'];
-
-  // The size at every token (so the text ends within one token's markup of the limit), the clock now and then.
-  const check = (at: number) => {
-    read = at;
-    if (state.writer.length >= limits.maxChars) stoppedBy ??= 'size';
-    else if (++tokens % CHECK_EVERY === 0 && Date.now() >= limits.stopAt) stoppedBy ??= 'time';
-    if (stoppedBy) tokenizer.pause();
-  };
-  // Text and entities between two tags are written as one piece.
-  const pending: string[] = [];
-  const flush = () => {
-    if (pending.length === 0) return;
-    const s = pending.length === 1 ? (pending[0] as string) : pending.join('');
-    pending.length = 0;
-    text(s);
-  };
-  const text = (s: string) => {
-    if (state.ignored > 0 || (state.tables > 0 && !state.writer.inCell && !s.trim())) return;
-    let rest = s;
-    if (state.emojiEcho) {
-      const trimmed = rest.trimStart();
-      if (trimmed.startsWith(state.emojiEcho)) rest = trimmed.slice(state.emojiEcho.length);
-      if (trimmed) state.emojiEcho = undefined;
-    }
-    // One text may be the whole document: what is past the size limit is not written.
-    const room = limits.maxChars - state.writer.length;
-    if (rest.length > room) {
-      rest = rest.slice(0, Math.max(0, room));
-      stoppedBy ??= 'size';
-      tokenizer.pause();
-    }
-    state.writer.text(rest);
-  };
-  const open = () => {
-    const name = tag;
-    const rule = RULES.get(name) ?? ANY;
-    rule.before?.(state, attrs);
-    if (rule.void) {
-      rule.open?.(state, attrs, name);
-      return;
-    }
-    if (state.stack.length >= MAX_HTML_DEPTH) {
-      overflow.set(name, (overflow.get(name) ?? 0) + 1);
-      if (rule.ignore) state.ignored++;
-      return;
-    }
-    const parent = state.stack[state.stack.length - 1];
-    const entry: Open = {
-      name,
-      rule,
-      attrs,
-      sectionStyle: attrs.get('data-section-style') ?? parent?.sectionStyle,
-    };
-    state.stack.push(entry);
-    state.openCount.set(name, (state.openCount.get(name) ?? 0) + 1);
-    if (rule.ignore) state.ignored++;
-    rule.open?.(state, attrs, name, entry);
-  };
-  const close = (name: string) => {
-    const deep = overflow.get(name) ?? 0;
-    if (deep > 0) {
-      overflow.set(name, deep - 1);
-      if (RULES.get(name)?.ignore) state.ignored = Math.max(0, state.ignored - 1);
-      return;
-    }
-    if (!state.openCount.get(name)) return;
-    closeTo(state, name);
-  };
-
-  const tokenizer = new Tokenizer(
-    { decodeEntities: true },
-    {
-      ontext: (start, end) => {
-        check(end);
-        pending.push(html.slice(start, end));
-      },
-      ontextentity: (codepoint, end) => {
-        check(end);
-        pending.push(String.fromCodePoint(codepoint));
-      },
-      onopentagname: (start, end) => {
-        check(end);
-        flush();
-        tag = lower(html.slice(start, Math.min(end, start + 40)));
-        attrs = new Map();
-      },
-      onattribname: (start, end) => {
-        attrName = end - start <= 40 ? lower(html.slice(start, end)) : '';
-        attrValue = '';
-      },
-      onattribdata: (start, end) => {
-        if (WANTED.has(attrName) && attrValue.length < MAX_ATTRIBUTE)
-          attrValue += html.slice(start, Math.min(end, start + MAX_ATTRIBUTE - attrValue.length));
-      },
-      onattribentity: (codepoint) => {
-        if (WANTED.has(attrName) && attrValue.length < MAX_ATTRIBUTE)
-          attrValue += String.fromCodePoint(codepoint);
-      },
-      onattribend: () => {
-        if (WANTED.has(attrName)) attrs.set(attrName, attrValue);
-      },
-      onopentagend: (end) => {
-        check(end);
-        open();
-      },
-      onselfclosingtag: (end) => {
-        check(end);
-        open();
-        if (!RULES.get(tag)?.void) close(tag);
-      },
-      onclosetag: (start, end) => {
-        check(end);
-        flush();
-        close(lower(html.slice(start, Math.min(end, start + 40))));
-      },
-      oncdata: (_start, end) => check(end),
-      oncomment: (_start, end) => check(end),
-      ondeclaration: (_start, end) => check(end),
-      onprocessinginstruction: (_start, end) => check(end),
-      onend: () => {},
-    },
-  );
-  tokenizer.write(html);
-  if (!stoppedBy) tokenizer.end();
-  flush();
-  while (state.stack.length > 0) popOne(state);
-  const out = state.writer.finish();
-  return stoppedBy
-    ? { text: out, complete: false, stoppedBy, readChars: read }
-    : { text: out, complete: true, readChars: html.length };
+  return new HtmlReader(html, limits).read();
 }
 
 const MENTION = /<([@#])([UWCGD][A-Z0-9]{2,40})(?:\|([^<>\n]{0,255}))?>/g;

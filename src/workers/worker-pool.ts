@@ -44,6 +44,14 @@ export class WorkerBusy extends Error {}
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
+/**
+ * The worker entry `name` beside the module at `base` (its `import.meta.url`): `name.js` once built (an entry
+ * of its own beside the chunks), `name.ts` where the service runs from its sources.
+ */
+export function workerEntry(base: string, name: string): URL {
+  return new URL(`./${name}${base.endsWith('.ts') ? '.ts' : '.js'}`, base);
+}
+
 // The shim that starts a TypeScript entry through tsx: worker threads do not inherit tsx's loader.
 const TSX_SHIM = new URL('./tsx-worker.mjs', import.meta.url);
 

@@ -1,5 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { RankHandoffError, RankPool, RankTimeout, rankJob, toRankJob } from '../../src/catalog/index.js';
+import {
+  RankHandoffError,
+  RankPool,
+  type RankRequest,
+  RankTimeout,
+  rankJob,
+  toRankJob,
+  toRankTask,
+} from '../../src/catalog/index.js';
+import { parseJson } from '../../src/http/parse-json.js';
 import { heavyCatalogBody } from '../support/heavy-catalog.js';
 import { tools } from './fixtures.js';
 
@@ -33,6 +42,27 @@ describe('RankPool', () => {
     await expect(queued).rejects.toBeInstanceOf(RankTimeout);
     expect(await pool.rank(job, soon())).toEqual(rankJob(job));
     expect(pool.pending).toBe(0);
+  });
+
+  it("reads a task's tools from the request body's text on the thread, parsed as the request was", async () => {
+    // A body's `__proto__` keys are removed (secure-json-parse): a parameter of that name is not indexed on
+    // the thread either (JSON.parse would keep it, and "sneaky" would match the first tool).
+    const text = JSON.stringify({
+      query: ['sneaky', 'post'],
+      tools: [
+        { toolKey: 'a', toolName: 'post', serverName: 's', inputSchema: { properties: { x: {} } } },
+        { toolKey: 'b', toolName: 'sneaky_tool', serverName: 's', description: null },
+      ],
+    }).replace('"x":{}', '"__proto__":{"description":"sneaky"},"x":{}');
+    const request = { ...(parseJson(text) as RankRequest), maxResults: 5 };
+    const task = toRankTask(request, text);
+    expect(task).toEqual({ query: ['sneaky', 'post'], maxResults: 5, bodyText: text, toolCount: 2 });
+    const inProcess = rankJob(toRankJob(request));
+    expect(rankJob(toRankJob({ ...JSON.parse(text), maxResults: 5 }))).not.toEqual(inProcess);
+    expect(await pool.rank(task, soon())).toEqual(inProcess);
+    await expect(pool.rank({ ...task, toolCount: 3 }, soon())).rejects.toThrow(
+      "the body text holds 2 tools, not the request's 3",
+    );
   });
 
   it('refuses work once closed', async () => {

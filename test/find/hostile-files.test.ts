@@ -76,7 +76,7 @@ describe('HTML files any member can make', () => {
       chars: 1_999_999,
     });
     expect(res.body.summary).toBe(
-      'Read HTML "F0LONGTEXT" by @maya: 2.0 MB of HTML as 1999999 characters of Markdown-like text. Only the first 99% of its HTML was converted: the conversion stopped at the text limit (2,000,000 characters); the rest is in Slack. Showing characters 0–10 of 1999999: continue with GET /files/F0LONGTEXT?offset=10 (max_text_chars=0 reads it all).',
+      'Read HTML "F0LONGTEXT" by @maya: 2.0 MB of HTML as 1999999 characters of Markdown-like text. Only the first 95% of its HTML was converted: the conversion stopped at the text limit (2,000,000 characters); the rest is in Slack. Showing characters 0–10 of 1999999: continue with GET /files/F0LONGTEXT?offset=10 (max_text_chars=0 reads it all).',
     );
   });
 });

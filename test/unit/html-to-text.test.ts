@@ -51,6 +51,18 @@ describe('htmlToText', () => {
     });
   });
 
+  it('cut at maxChars, counts as read the HTML up to the cut, not the rest of the text it was cut in', () => {
+    const read = (html: string, maxChars: number) =>
+      htmlToText(html, { maxChars, stopAt: Date.now() + 60_000 }).readChars;
+    // `<p>` and 100 characters of the one 5,000-character text.
+    expect(read(`<p>${'word '.repeat(1000)}</p>`, 100)).toBe(103);
+    // Entities are read whole: ten `&amp;` for ten `&`.
+    expect(read('&amp;'.repeat(1000), 10)).toBe(50);
+    expect(read(`ab&amp;${'ab&amp;'.repeat(999)}`, 10)).toBe(22);
+    // Full before a tag: its text is none of what was read.
+    expect(read(`<p>${'x'.repeat(20)}</p><p>${'y'.repeat(1000)}</p>`, 20)).toBe(26);
+  });
+
   it('stops at stopAt with the text so far, and says where', () => {
     const html = '<p>line</p>'.repeat(100_000);
     const cut = htmlToText(html, { maxChars: 2_000_000, stopAt: Date.now() - 1 });

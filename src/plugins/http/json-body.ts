@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors } from '../../errors.js';
-import { assertJsonWithinLimits } from '../../http/json-limits.js';
+import { JsonLimitsScan } from '../../http/json-limits.js';
 import { readBodyText } from '../../http/read-body-text.js';
 import { notFound } from './error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON text `body` was parsed from (kept while the request runs: a service may hand it on). */
+    bodyText?: string;
+  }
+}
 
 /**
  * Bodies are JSON only, read only for a route that takes one: other media types get 415 (Fastify's own text/plain parser is removed), and so do
  * compressed bodies, which are not decoded. A JSON body is checked against the nesting and size limits
- * before it is parsed.
+ * as it arrives, and parsed once it is all there and within them.
  */
 async function jsonBody(app: FastifyInstance) {
   const secureParse = app.getDefaultJsonParser('remove', 'remove');
@@ -22,28 +29,30 @@ async function jsonBody(app: FastifyInstance) {
     return parsed.value;
   };
 
+  app.decorateRequest('bodyText', undefined);
   app.removeAllContentTypeParsers();
-  // Decoded as it arrives; then the check and the parse are two turns of the event loop (a few ms and
-  // ~15 ms for the worst 8 MB body): a health check waits for one of them at most.
+  // Decoded and checked against the limits a piece at a time as it arrives (~0.3 ms a 64 KB piece), rather
+  // than in a pass over the whole body in the turn that parses it (~8 ms of 2 MB of MCP Router's tools).
   app.addContentTypeParser('application/json', (request, payload, done) => {
     const { bodyLimit, schema } = request.routeOptions;
     // A route that takes no body never reads one (Node discards it); its handler answers as usual.
     if (!schema?.body) return done(null, undefined);
-    readBodyText(payload, Number(request.headers['content-length']), bodyLimit, (readError, text = '') => {
+    const limits = new JsonLimitsScan();
+    const read = (readError: Error | null, text = '') => {
       if (readError) return done(readError, undefined);
+      let body: unknown;
       try {
-        assertJsonWithinLimits(text);
+        limits.end();
+        body = parseChecked(text);
       } catch (err) {
         return done(err as Error, undefined);
       }
-      setImmediate(() => {
-        try {
-          done(null, parseChecked(text));
-        } catch (err) {
-          done(err as Error, undefined);
-        }
-      });
-    });
+      request.bodyText = text;
+      done(null, body);
+    };
+    readBodyText(payload, Number(request.headers['content-length']), bodyLimit, read, (piece) =>
+      limits.write(piece),
+    );
   });
   // Before any body is read: an unknown route is a 404 whatever it carries (after its onRequest hooks).
   app.addHook('preParsing', (request, _reply, payload, done) => {

@@ -82,14 +82,16 @@ async function htmlText(
     if (err.kind === 'busy') throw withRetryAfter(new Errors.Overloaded(1), 1);
     return { why: err.message };
   }
-  const text = nameMentions(converted.text, await mentionNames(deps, access, converted.text));
+  const ids = mentionIds(converted.text);
+  // Most documents mention no one: their text is not read a second time.
+  const named = ids.users.length + ids.channels.length > 0;
+  const text = named ? nameMentions(converted.text, await mentionNames(deps, access, ids)) : converted.text;
   if (converted.complete) return { text };
   return { text, short: { by: converted.stoppedBy ?? 'time', read: converted.readChars, of: raw.length } };
 }
 
 /** Names of the people and channels a text mentions (lookups bounded, never failing the read). */
-async function mentionNames(deps: ReadFileDeps, access: SlackAccess, text: string) {
-  const ids = mentionIds(text);
+async function mentionNames(deps: ReadFileDeps, access: SlackAccess, ids: ReturnType<typeof mentionIds>) {
   const [users, channels] = await Promise.all([
     lookUpNames(ids.users, (id) => deps.slack.userName(access, id)),
     lookUpNames(ids.channels, (id) => deps.slack.channelName(access, id)),

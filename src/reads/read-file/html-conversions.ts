@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Converted } from '../../slack/html-to-text.js';
-import { WorkerBusy, WorkerPool, WorkerTimeout } from '../../workers/worker-pool.js';
+import { WorkerBusy, WorkerPool, WorkerTimeout, workerEntry } from '../../workers/worker-pool.js';
 
 /** Characters of text one HTML file converts to at most (about what the 2 MB download holds). */
 export const MAX_HTML_TEXT_CHARS = 2_000_000;
@@ -17,11 +17,7 @@ const MAX_QUEUED = 8;
 /** Characters of whole conversions kept for documents read again (identical bytes, any reader). */
 const KEPT_CHARS = 8_000_000;
 
-// html-worker.js once built (an entry of its own beside the chunks); from sources, html-worker.ts.
-const ENTRY = new URL(
-  import.meta.url.endsWith('.ts') ? './html-worker.ts' : './html-worker.js',
-  import.meta.url,
-);
+const ENTRY = workerEntry(import.meta.url, 'html-worker');
 
 /** Why a document's text could not be had: `busy` (every thread taken: try again) or `failed` (this document). */
 export class ConversionFailed extends Error {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createRedisClient } from '../src/redis/redis-client.js';
+import { DEMO_MCP_TRY, DEMO_TRIES } from './demo/tries.js';
 import { DEMO_USER_TOKEN, startFakeSlack } from './index.js';
 
 /**
@@ -57,19 +58,14 @@ await app.listen({ port: config.PORT, host: config.HOST }).catch(async (err) => 
   portTaken(err, config.PORT, 'PORT');
 });
 const base = `http://localhost:${config.PORT}`;
+const tries = DEMO_TRIES.map(
+  (path) => `  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}${path}'`,
+).join('\n');
 console.log(`
 agent-search demo is running on ${base} (fake Slack workspace "Acme Demo" at ${slack.url})
 Try:
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?query=deploy&count=3'
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?query=when%20do%20we%20stop%20shipping%20to%20production%3F&count=3&include_context=true'
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/messages?to_me=true&count=5'
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/channels/%23engineering/history?limit=5'
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/files?query=runbook&types=canvases'
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/files/F07RUNBOOK?response_format=compact'
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/channels?query=incident'
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/search/users?query=reliability'
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}/messages/context?before=2&after=2&url=https://acme-demo.slack.com/archives/C07ENGINRG/p1772721625344142'
-  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' -H 'Accept: application/json, text/event-stream' -H 'Content-Type: application/json' ${base}/mcp -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+${tries}
+  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' -H 'Accept: application/json, text/event-stream' -H 'Content-Type: application/json' ${base}/mcp -d '${DEMO_MCP_TRY}'
 MCP clients: ${base}/mcp with the same Authorization header. API docs: ${base}/docs
 Sign in with Slack (docs/sign-in.md): add ${config.PUBLIC_URL}/mcp to an MCP client with no token and it signs
 you in (pick a demo person on the fake Slack's page); or open ${config.PUBLIC_URL}/signin for a personal token.

@@ -79,6 +79,8 @@ const IDENTITY_MEMO_MS = 5_000;
 export class SlackGateway {
   /** One identity lookup per request: the service and each Slack call of that request share it. */
   readonly #lookups = new WeakMap<SlackAccess, Promise<Cached<SlackIdentity>>>();
+  /** Whether each access (a request's) is a guest's, asked once for the names it looks up. */
+  readonly #guests = new WeakMap<SlackAccess, Promise<boolean>>();
   /** Hashing is most of what a cached answer costs, so each token's keys are hashed once, not per request. */
   readonly #tokenKeys = new Map<string, TokenKeys>();
   /** Uncached calls in flight, so identical concurrent ones share one Slack call. */
@@ -168,11 +170,43 @@ export class SlackGateway {
 
   /**
    * A user's display name from users.info, memoised per workspace (keyed by team and user, never by
-   * token) so each user is asked for at most once per CACHE_USER_TTL_MS; '' caches "no such user".
+   * token) so each user is asked for at most once per CACHE_USER_TTL_MS; '' caches "no such user". A
+   * guest's are asked with their own token (kept ACCESS_RECHECK_MS, never stale): Slack answers
+   * `user_not_visible` for the people it hides from them, and they get no name for those.
    * Bounded by a short deadline of its own: a name is never worth holding the request.
    */
-  userName(access: SlackAccess, userId: string): Promise<string | undefined> {
-    return this.#teamMemo(access, 'user', 'users.info', { user: userId }, (body) => displayNameOf(body.user));
+  async userName(access: SlackAccess, userId: string): Promise<string | undefined> {
+    const read = (body: SlackBody) => displayNameOf(body.user);
+    const bounded = { ...access, deadline: Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS) };
+    if (await this.#guestOnce(access, bounded))
+      return this.#ownName(bounded, 'users.info', { user: userId }, read);
+    return this.#teamMemo(access, 'user', 'users.info', { user: userId }, read);
+  }
+
+  /** isGuest asked once for all the names one access looks up (a request's, in parallel). */
+  #guestOnce(access: SlackAccess, bounded: SlackAccess): Promise<boolean> {
+    let guest = this.#guests.get(access);
+    if (!guest) {
+      guest = this.isGuest(bounded);
+      this.#guests.set(access, guest);
+    }
+    return guest;
+  }
+
+  /**
+   * Whether the token's person is a guest (single- or multi-channel), who sees only part of the workspace:
+   * their directories and the names they read are their own. From users.info of themselves, kept as lists
+   * are (CACHE_CHANNELS_TTL_MS); a lookup that fails counts as a guest.
+   */
+  async isGuest(access: SlackAccess): Promise<boolean> {
+    try {
+      const me = await this.#me(access);
+      const { value } = await this.cached(access, 'users.info', { user: me.userId }, 'list');
+      const user = (value.user ?? {}) as Record<string, unknown>;
+      return user.is_restricted === true || user.is_ultra_restricted === true;
+    } catch {
+      return true;
+    }
   }
 
   /**
@@ -184,12 +218,23 @@ export class SlackGateway {
     const info = await this.#channelInfo(access, channel);
     if (info?.startsWith('public|')) return info.slice('public|'.length) || undefined;
     if (!info?.startsWith('private|')) return undefined;
-    const deadline = Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS);
+    const bounded = { ...access, deadline: Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS) };
+    return this.#ownName(bounded, 'conversations.info', { channel }, (body) => {
+      const named = body.channel as Record<string, unknown> | undefined;
+      return typeof named?.name === 'string' && named.name ? named.name : undefined;
+    });
+  }
+
+  /** A name as this caller may see it, asked with their own token (kept ACCESS_RECHECK_MS, never stale). */
+  async #ownName(
+    access: SlackAccess,
+    method: string,
+    args: Record<string, string>,
+    read: (body: SlackBody) => string | undefined,
+  ): Promise<string | undefined> {
     const policy = { ttlMs: () => ACCESS_RECHECK_MS, graceMs: 0 };
-    const own = this.#call({ ...access, deadline }, 'conversations.info', { channel }, policy);
-    const body = await this.#bounded({ ...access, deadline }, own).catch(() => undefined);
-    const named = body?.value.channel as Record<string, unknown> | undefined;
-    return typeof named?.name === 'string' && named.name ? named.name : undefined;
+    const body = await this.#bounded(access, this.#call(access, method, args, policy)).catch(() => undefined);
+    return body ? read(body.value) : undefined;
   }
 
   /**

@@ -1,4 +1,3 @@
-import { isObject } from '../slack/slack-values.js';
 import { displayNameOf } from '../slack/user-names.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess, SlackIdentity } from '../slack-client/types.js';
@@ -41,20 +40,9 @@ const nothing = <T extends ChannelRecord>(): DirectoryView<T> => ({
   bounded: false,
 });
 
-/** A guest (single- or multi-channel) sees only part of the workspace: their directories are their own. */
-export async function isGuest(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity): Promise<boolean> {
-  try {
-    const { value } = await deps.slack.cached(access, 'users.info', { user: me.userId }, 'list');
-    const user = isObject(value.user) ? value.user : {};
-    return user.is_restricted === true || user.is_ultra_restricted === true;
-  } catch {
-    return true;
-  }
-}
-
 /** The view of public channels the caller shares: the workspace's, or a guest's own. */
 async function publicScope(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
-  return (await isGuest(deps, access, me)) ? deps.slack.identityOf(access) : `team:${me.teamId}`;
+  return (await deps.slack.isGuest(access)) ? deps.slack.identityOf(access) : `team:${me.teamId}`;
 }
 
 /** Public channels as the caller sees them (per workspace; a guest's are their own). */
@@ -95,7 +83,7 @@ export function channelDirectories(deps: DirectoryDeps, access: SlackAccess, me:
  */
 export async function peopleDirectory(deps: DirectoryDeps, access: SlackAccess, me: SlackIdentity) {
   const { spec, team, own } = peopleViews(deps, access, me);
-  return deps.directories.get(access, (await isGuest(deps, access, me)) ? own : team, spec);
+  return deps.directories.get(access, (await deps.slack.isGuest(access)) ? own : team, spec);
 }
 
 /** The people directory's spec and its two views: the workspace's (by email access) and the token's own. */
@@ -154,7 +142,7 @@ export async function peopleNames(
     timer = setTimeout(() => resolve(NO_NAMES), waitMs);
   });
   const read = async (): Promise<NameLookup> => {
-    const guest = isGuest(deps, access, me);
+    const guest = deps.slack.isGuest(access);
     const [ours, theirs] = await Promise.all([
       deps.directories.peek(team, spec),
       deps.directories.peek(own, spec),

@@ -42,6 +42,7 @@ beforeAll(async () => {
     file('F0NAMESCNV', `<p>Pricing is decided in &lt;#${LAUNCH_Q2}&gt;.</p>`),
     file('F0REDIRECT', '<p>x</p>', { redirectTo: 'http://127.0.0.1:41001.evil/x' }),
     file('F0PRIVATEF', '<p>Draft prices.</p>', { channels: [LAUNCH_Q2], user: 'U07SOFIAGA' }),
+    file('F0PEOPLECV', '<p>Ask &lt;@U07PRIYASH&gt; or &lt;@U07LEOPARK&gt;.</p>'),
   );
   h = await buildHarness({ fake: { workspace }, clock: () => now });
 });
@@ -88,6 +89,14 @@ describe('names only for those Slack shows them to', () => {
     expect(await read('xoxp-demo-user')).toBe(`Pricing is decided in #${LAUNCH_Q2}.`);
     expect(await read(DEMO_GUEST_TOKEN)).toBe(`Pricing is decided in #${LAUNCH_Q2}.`);
     expect(await read(DEMO_OTHER_TOKEN)).toBe('Pricing is decided in #launch-q2.');
+  });
+
+  it("a person's name is shown to a guest only when Slack shows them that person, whoever asked first", async () => {
+    const read = async (token: string) => (await get(h.app, '/files/F0PEOPLECV', as(token))).body.text;
+    // Maya first, so the workspace's memo holds both names; Val (a guest who may see Leo, not Priya) next.
+    expect(await read('xoxp-demo-user')).toBe('Ask @priya or @leo.');
+    expect(await read(DEMO_GUEST_TOKEN)).toBe('Ask @U07PRIYASH or @leo.');
+    expect(await read(DEMO_OTHER_TOKEN)).toBe('Ask @priya or @leo.');
   });
 
   it('a member removed from a private channel reads its file for at most 60 s, then 404, never a stale copy', async () => {

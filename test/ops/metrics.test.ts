@@ -41,18 +41,20 @@ describe('GET /metrics', () => {
     expect(samples(text, 'agent_search_slack_calls_total')).toEqual([
       'agent_search_slack_calls_total{method="auth.test",outcome="ok"} 1',
       'agent_search_slack_calls_total{method="search.messages",outcome="ok"} 2',
-      'agent_search_slack_calls_total{method="users.info",outcome="ok"} 7',
+      // The authors' names, and once whether the caller is a guest (a guest's names are their own).
+      'agent_search_slack_calls_total{method="users.info",outcome="ok"} 8',
       'agent_search_slack_calls_total{method="search.messages",outcome="rate_limited"} 1',
       'agent_search_slack_calls_total{method="conversations.replies",outcome="ok"} 1',
       'agent_search_slack_calls_total{method="conversations.info",outcome="ok"} 1',
     ]);
-    // Misses: auth.test, two searches, one thread read, its channel's kind (conversations.info), and the
-    // 7 users named (users.info, once each).
-    // Hits: one repeated search, 5 names already memoised by an earlier request, and the channel's kind
-    // for the refused thread read, which loaded nothing else. The identity is not read from the cache again within seconds (process memo).
+    // Misses: auth.test, two searches, one thread read, its channel's kind (conversations.info), the
+    // 7 users named (users.info, once each) and whether the caller is a guest (users.info of themselves).
+    // Hits: one repeated search, 5 names already memoised by an earlier request, the channel's kind
+    // for the refused thread read, which loaded nothing else, and the guest check of the two later requests
+    // that named people (once a request). The identity is not read from the cache again within seconds (process memo).
     expect(samples(text, 'agent_search_cache_events_total')).toEqual([
-      'agent_search_cache_events_total{event="miss"} 12',
-      'agent_search_cache_events_total{event="hit"} 7',
+      'agent_search_cache_events_total{event="miss"} 13',
+      'agent_search_cache_events_total{event="hit"} 9',
     ]);
     expect(samples(text, 'agent_search_slack_rate_waits_total')).toEqual([
       'agent_search_slack_rate_waits_total{method="search.messages",outcome="waited"} 1',

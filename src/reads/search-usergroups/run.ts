@@ -6,7 +6,7 @@ import { lookUpNames } from '../../slack/user-names.js';
 import type { SlackAccess, SlackIdentity } from '../../slack-client/types.js';
 import type { DirectorySpec, DirectoryView } from '../../slack-search/directory.js';
 import { directoryPage, searchDirectories } from '../../slack-search/directory-page.js';
-import { isGuest, peopleNames } from '../../slack-search/people-and-channels.js';
+import { peopleNames } from '../../slack-search/people-and-channels.js';
 import { directories, slackGateway } from '../common-services.js';
 import type { ServicesOf } from '../services.js';
 import type { Wording } from '../wording.js';
@@ -132,7 +132,7 @@ export async function searchUsergroups(
   const offset = offsetOf(params.cursor, wording);
   const me = await deps.slack.whoAmI(access);
   if (me.scopes && !me.scopes.includes(SCOPE)) throw new Errors.SlackMissingScope(SCOPE);
-  const guest = await isGuest(deps, access, me);
+  const guest = await deps.slack.isGuest(access);
   const scope = guest ? deps.slack.identityOf(access) : `team:${me.teamId}`;
   const stored = await deps.directories.get(access, scope, GROUPS);
   const ranked = rank(stored, params);

@@ -166,7 +166,7 @@ export const ConfigSchema = Type.Object({
   ),
   CACHE_USER_TTL_MS: Ms(
     3_600_000,
-    'Lifetime of a memoised user or channel name (users.info, conversations.info), per workspace (a guest’s and private channels’ names: per token, 60 s)',
+    'Lifetime of a memoised user or channel name (users.info, conversations.info), per workspace (a guest’s names and private channels’: per token, 60 s)',
   ),
   CACHE_CHANNELS_TTL_MS: Ms(
     600_000,

@@ -45,5 +45,8 @@ export const isTrue = (value: string | undefined): boolean => value === 'true' |
 export function visibleChannel(ctx: MethodContext): WorkspaceChannel {
   const channel = ctx.index.channels.get(ctx.params.channel ?? '');
   if (!channel || !canSee(channel, ctx.token.userId)) fail('channel_not_found');
+  // A guest sees only the conversations they are in, public ones included.
+  const guest = ctx.index.users.get(ctx.token.userId)?.isRestricted === true;
+  if (guest && !channel.members.includes(ctx.token.userId)) fail('channel_not_found');
   return channel;
 }

@@ -211,16 +211,20 @@ export class SlackGateway {
 
   /**
    * A conversation's name: `deploys`, or undefined for a DM. A public channel's from the workspace's memo of
-   * conversations.info (as user names); a private channel's only as this caller may see it, asked with their
-   * own token (kept ACCESS_RECHECK_MS, never stale), so no one learns a name Slack would not show them.
+   * conversations.info (as user names); a private channel's, and any a guest reads, only as this caller may see
+   * it, asked with their own token (kept ACCESS_RECHECK_MS, never stale), so no one learns a name Slack would
+   * not show them.
    */
   async channelName(access: SlackAccess, channel: string): Promise<string | undefined> {
-    const info = await this.#channelInfo(access, channel);
+    const bounded = { ...access, deadline: Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS) };
+    // A guest sees only the channels they are in, public ones included: their names are asked as them.
+    const guest = await this.#guestOnce(access, bounded);
+    const info = guest ? 'private|' : await this.#channelInfo(access, channel);
     if (info?.startsWith('public|')) return info.slice('public|'.length) || undefined;
     if (!info?.startsWith('private|')) return undefined;
-    const bounded = { ...access, deadline: Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS) };
     return this.#ownName(bounded, 'conversations.info', { channel }, (body) => {
       const named = body.channel as Record<string, unknown> | undefined;
+      if (named?.is_im === true || named?.is_mpim === true) return undefined;
       return typeof named?.name === 'string' && named.name ? named.name : undefined;
     });
   }

@@ -43,6 +43,7 @@ beforeAll(async () => {
     file('F0REDIRECT', '<p>x</p>', { redirectTo: 'http://127.0.0.1:41001.evil/x' }),
     file('F0PRIVATEF', '<p>Draft prices.</p>', { channels: [LAUNCH_Q2], user: 'U07SOFIAGA' }),
     file('F0PEOPLECV', '<p>Ask &lt;@U07PRIYASH&gt; or &lt;@U07LEOPARK&gt;.</p>'),
+    file('F0CHANNELS', '<p>Announced in &lt;#C07ENGINRG&gt;.</p>'),
   );
   h = await buildHarness({ fake: { workspace }, clock: () => now });
 });
@@ -97,6 +98,13 @@ describe('names only for those Slack shows them to', () => {
     expect(await read('xoxp-demo-user')).toBe('Ask @priya or @leo.');
     expect(await read(DEMO_GUEST_TOKEN)).toBe('Ask @U07PRIYASH or @leo.');
     expect(await read(DEMO_OTHER_TOKEN)).toBe('Ask @priya or @leo.');
+  });
+
+  it("a public channel's name is not shown to a guest who is not in it (Slack shows a guest only their channels)", async () => {
+    const read = async (token: string) => (await get(h.app, '/files/F0CHANNELS', as(token))).body.text;
+    expect(await read('xoxp-demo-user')).toBe('Announced in #engineering.');
+    expect(await read(DEMO_GUEST_TOKEN)).toBe('Announced in #C07ENGINRG.');
+    expect(await read(DEMO_OTHER_TOKEN)).toBe('Announced in #engineering.');
   });
 
   it('a member removed from a private channel reads its file for at most 60 s, then 404, never a stale copy', async () => {

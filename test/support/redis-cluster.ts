@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -37,8 +38,13 @@ function findRedisCli(): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function untilAnswers(port: number): Promise<Redis> {
+/** A node that exited while starting (its port or its bus port was taken): the start is tried again. */
+class NodeDidNotStart extends Error {}
+
+async function untilAnswers(port: number, child: ChildProcess | undefined): Promise<Redis> {
   for (let i = 0; i < 100; i++) {
+    if (child?.exitCode !== null)
+      throw new NodeDidNotStart(`cluster node on port ${port} exited while starting`);
     const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null });
     client.on('error', () => {});
     try {
@@ -58,13 +64,46 @@ async function untilAnswers(port: number): Promise<Redis> {
  * each with `replicasPerMaster` replicas, no persistence. A missing binary fails the run, never skips.
  */
 export async function startRedisCluster(options: RedisClusterOptions = {}): Promise<RedisCluster> {
+  // Ports are chosen free, but another process may take one before the node binds it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (err) {
+      if (!(err instanceof NodeDidNotStart) || attempt === 3) throw err;
+    }
+  }
+}
+
+/** Whether nothing listens on `port` (loopback) now. */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port for a cluster node: Redis also binds port + 10000 (the cluster bus), so that one must be free too,
+ * and at most 65535 (a node on a port past 55535 exits at once).
+ */
+async function freeNodePort(chosen: number[]): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    const clash = chosen.some((p) => p === port || p + 10_000 === port || p === port + 10_000);
+    if (port <= 55_535 && !clash && (await isFree(port + 10_000))) return port;
+  }
+}
+
+async function startOnce(options: RedisClusterOptions): Promise<RedisCluster> {
   const { masters = 3, replicasPerMaster = 0, nodeTimeoutMs = 1000 } = options;
   const binary = findRedisBinary();
   const cli = findRedisCli();
   const dir = mkdtempSync(join(tmpdir(), 'as-cluster-'));
   const count = masters * (1 + replicasPerMaster);
   const ports: number[] = [];
-  for (let i = 0; i < count; i++) ports.push(await freePort());
+  for (let i = 0; i < count; i++) ports.push(await freeNodePort(ports));
   const children = new Map<number, ChildProcess>();
   const admins = new Map<number, Redis>();
   for (const port of ports) {
@@ -94,7 +133,7 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    for (const port of ports) admins.set(port, await untilAnswers(port));
+    for (const port of ports) admins.set(port, await untilAnswers(port, children.get(port)));
     const created = spawnSync(
       cli,
       [

@@ -35,40 +35,46 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function ping(port: number): Promise<boolean> {
+/** The pid of the redis-server answering on `port`, or undefined while none answers. */
+function answeringPid(port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
     const socket = new Socket();
+    let text = '';
     socket.setTimeout(200);
-    socket.once('data', (d) => {
+    socket.on('data', (d) => {
+      text += d.toString();
+      const pid = /process_id:(\d+)/.exec(text)?.[1];
+      if (pid === undefined) return;
       socket.destroy();
-      resolve(d.toString().startsWith('+PONG'));
+      resolve(Number(pid));
     });
-    socket.once('error', () => resolve(false));
+    socket.once('error', () => resolve(undefined));
     socket.once('timeout', () => {
       socket.destroy();
-      resolve(false);
+      resolve(undefined);
     });
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+    socket.connect(port, '127.0.0.1', () => socket.write('INFO server\r\n'));
   });
 }
 
 /** A throwaway redis-server on a free loopback port, no persistence. */
 export async function startRedisServer(): Promise<RedisServer> {
   const binary = findRedisBinary();
-  const port = await freePort();
+  let port = await freePort();
   let child: ChildProcess | undefined;
+  // Ready when this child answers (not another process that took the port between freePort and the spawn).
   const start = async () => {
-    child = spawn(
+    const own = spawn(
       binary,
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
+      { stdio: 'ignore' },
     );
-    for (let i = 0; i < 100; i++) {
-      if (await ping(port)) return;
+    child = own;
+    for (let i = 0; i < 100 && own.exitCode === null; i++) {
+      if ((await answeringPid(port)) === own.pid) return;
       await new Promise((r) => setTimeout(r, 50));
     }
+    own.kill('SIGKILL');
     throw new Error(`redis-server did not answer on port ${port}`);
   };
   const stop = async () => {
@@ -84,7 +90,16 @@ export async function startRedisServer(): Promise<RedisServer> {
     if (!child || child.exitCode !== null) throw new Error('redis-server is not running');
     child.kill(name);
   };
-  await start();
+  // The port was free when chosen; another process may take it first: then start on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await start();
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      port = await freePort();
+    }
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,

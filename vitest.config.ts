@@ -2,10 +2,14 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Files that hold an answer to a wall-clock bound (a deadline plus a margin, Redis or Slack stopped under
-// load): they run after the rest, one at a time, as they were written to, so other files' CPU cannot push
-// them past their bound. Everything else runs on at least two workers: most of its time is spent waiting
-// (deadlines, sockets, child processes), so two share a 2-core machine well (400 s → about 250 s).
+// load), or start a process on a port they chose free: they run after the rest, one at a time, as they were
+// written to, so other files' CPU cannot push them past their bound nor their sockets take the chosen port.
+// Everything else runs on at least two workers: most of its time is spent waiting (deadlines, sockets, child
+// processes), so two share a 2-core machine well (400 s → about 260 s).
 const TIMED = [
+  'test/ops/build-output.test.ts',
+  'test/ops/graceful-shutdown.test.ts',
+  'test/ops/startup-config.test.ts',
   'test/faults/**/*.test.ts',
   'test/redis/**/*.test.ts',
   'test/cache/redis-coalescer.test.ts',

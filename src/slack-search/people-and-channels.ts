@@ -124,6 +124,9 @@ function namesOfRecords(records: PersonRecord[]): NameLookup {
 
 const NO_NAMES: NameLookup = { get: () => undefined };
 
+/** How long a read waits for the people directory's names before asking users.info for them. */
+const DIRECTORY_NAMES_WAIT_MS = 1_500;
+
 /**
  * Display names from the people directory, read beside a search so its authors need no users.info round
  * trip after it: the stored directory of the caller's view, or, when neither view is stored, the first
@@ -134,7 +137,7 @@ export async function peopleNames(
   deps: DirectoryDeps,
   access: SlackAccess,
   me: SlackIdentity,
-  waitMs: number,
+  waitMs = DIRECTORY_NAMES_WAIT_MS,
 ): Promise<NameLookup> {
   const { spec, team, own } = peopleViews(deps, access, me);
   let timer: NodeJS.Timeout | undefined;

@@ -32,9 +32,6 @@ export const searchServices = {
 };
 type SearchDeps = ServicesOf<typeof searchServices>;
 
-/** How long a Real-time Search waits for the people directory's names before asking users.info. */
-const DIRECTORY_NAMES_WAIT_MS = 1_500;
-
 /** Drops what the caller asked to leave out (weak or same-thread matches), and says how many. */
 function selectMatches(found: SearchOutcome, params: SearchMessagesParams) {
   let matches = applyMinScore(found.matches, params.min_score);
@@ -148,7 +145,7 @@ async function searchBody(
   // Real-time Search is never cached, so its authors' names come from the people directory read beside it.
   const directory =
     via !== 'search.messages' && params.response_format !== 'detailed'
-      ? peopleNames(deps, access, await identity, DIRECTORY_NAMES_WAIT_MS)
+      ? peopleNames(deps, access, await identity)
       : undefined;
   const found = await backend.fetch(access, identity, params, wording);
   const me = await identity;

@@ -16,8 +16,6 @@ import { usergroupsSummary } from './wording.js';
 export const usergroupsServices = { slack: slackGateway, directories };
 type UsergroupsDeps = ServicesOf<typeof usergroupsServices>;
 
-/** How long the search waits for the people directory's names before asking users.info. */
-const NAMES_WAIT_MS = 1_500;
 /** Groups on one page whose members usergroups.users.list is asked for (Slack's Tier 2: 20 calls a minute). */
 const MEMBER_LOOKUPS = 3;
 
@@ -98,7 +96,7 @@ const SCOPE = 'usergroups:read';
 
 /** Members' names: the people directory read beside, users.info for whom it lacks (a few a request). */
 async function namesOf(deps: UsergroupsDeps, access: SlackAccess, me: SlackIdentity, ids: string[]) {
-  const directory = await peopleNames(deps, access, me, NAMES_WAIT_MS);
+  const directory = await peopleNames(deps, access, me);
   const missing = ids.filter((id) => directory.get(id) === undefined);
   const looked = await lookUpNames(missing, (id) => deps.slack.userName(access, id));
   return (id: string) => directory.get(id) ?? looked.get(id) ?? null;

@@ -177,10 +177,15 @@ export class SlackGateway {
    */
   async userName(access: SlackAccess, userId: string): Promise<string | undefined> {
     const read = (body: SlackBody) => displayNameOf(body.user);
-    const bounded = { ...access, deadline: Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS) };
+    const bounded = this.#forName(access);
     if (await this.#guestOnce(access, bounded))
       return this.#ownName(bounded, 'users.info', { user: userId }, read);
-    return this.#teamMemo(access, 'user', 'users.info', { user: userId }, read);
+    return this.#teamMemo(access, bounded, 'user', 'users.info', { user: userId }, read);
+  }
+
+  /** The access a name lookup runs with: a short deadline of its own (a name never holds the request). */
+  #forName(access: SlackAccess): SlackAccess {
+    return { ...access, deadline: Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS) };
   }
 
   /** isGuest asked once for all the names one access looks up (a request's, in parallel). */
@@ -216,10 +221,10 @@ export class SlackGateway {
    * not show them.
    */
   async channelName(access: SlackAccess, channel: string): Promise<string | undefined> {
-    const bounded = { ...access, deadline: Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS) };
+    const bounded = this.#forName(access);
     // A guest sees only the channels they are in, public ones included: their names are asked as them.
     const guest = await this.#guestOnce(access, bounded);
-    const info = guest ? 'private|' : await this.#channelInfo(access, channel);
+    const info = guest ? 'private|' : await this.#channelInfo(access, bounded, channel);
     if (info?.startsWith('public|')) return info.slice('public|'.length) || undefined;
     if (!info?.startsWith('private|')) return undefined;
     return this.#ownName(bounded, 'conversations.info', { channel }, (body) => {
@@ -248,7 +253,7 @@ export class SlackGateway {
    */
   async #isPublic(access: SlackAccess, channel: unknown): Promise<boolean> {
     if (typeof channel !== 'string' || !channel.startsWith('C')) return false;
-    const info = await this.#channelInfo(access, channel).catch(() => undefined);
+    const info = await this.#channelInfo(access, this.#forName(access), channel).catch(() => undefined);
     return info?.startsWith('public|') ?? false;
   }
 
@@ -256,8 +261,8 @@ export class SlackGateway {
    * `public|deploys`, `private|`, `dm|`: one conversations.info answer, shared by the name and the kind. A
    * private channel's name is not kept here: the memo is the whole workspace's.
    */
-  #channelInfo(access: SlackAccess, channel: string): Promise<string | undefined> {
-    return this.#teamMemo(access, 'channel-info', 'conversations.info', { channel }, (body) => {
+  #channelInfo(access: SlackAccess, bounded: SlackAccess, channel: string): Promise<string | undefined> {
+    return this.#teamMemo(access, bounded, 'channel-info', 'conversations.info', { channel }, (body) => {
       const info = body.channel as Record<string, unknown> | undefined;
       if (!info) return undefined;
       if (info.is_im === true || info.is_mpim === true) return 'dm|';
@@ -266,18 +271,16 @@ export class SlackGateway {
     });
   }
 
+  /** A workspace-wide memo of one name lookup, bounded by `bounded` (the access `#forName` gives). */
   #teamMemo(
     access: SlackAccess,
+    bounded: SlackAccess,
     kind: string,
     method: string,
     args: Record<string, string>,
     read: (body: SlackBody) => string | undefined,
   ): Promise<string | undefined> {
-    const deadline = Math.min(access.deadline, Date.now() + NAME_LOOKUP_MS);
-    return this.#bounded(
-      { ...access, deadline },
-      this.#teamLookup(access, deadline, kind, method, args, read),
-    );
+    return this.#bounded(bounded, this.#teamLookup(access, bounded.deadline, kind, method, args, read));
   }
 
   async #teamLookup(

@@ -35,17 +35,28 @@ export type EventOutcome =
 
 interface EventEnvelope {
   type?: unknown;
+  event_id?: unknown;
+  event_time?: unknown;
   challenge?: unknown;
   team_id?: unknown;
   event?: { type?: unknown; tokens?: { oauth?: unknown } };
 }
 
+/** What handling an event needs: the people, and whether an event id is seen for the first time. */
+export interface EventDeps {
+  people: People;
+  /** True the first time an event id is offered (kept across replicas), false after. */
+  firstTime: (eventId: string) => Promise<boolean>;
+}
+
 /**
  * Slack's Events API, after the signature: `url_verification` answered; `tokens_revoked` ends the sign-ins of
- * the users it names, `app_uninstalled` those of the whole workspace. Idempotent (Slack redelivers what is
- * not acknowledged within 3 s): deleting a record twice is deleting it once.
+ * the users it names, `app_uninstalled` those of the whole workspace. Each event id is handled once (Slack
+ * redelivers what is not acknowledged within 3 s, and a signed body can be replayed within the five minutes),
+ * and only sign-ins older than the event end: a person who signed in again after it stays signed in.
  */
-export async function handleEvent(payload: unknown, people: People): Promise<EventOutcome> {
+export async function handleEvent(payload: unknown, deps: EventDeps): Promise<EventOutcome> {
+  const { people } = deps;
   const envelope = (payload ?? {}) as EventEnvelope;
   if (envelope.type === 'url_verification' && typeof envelope.challenge === 'string')
     return { kind: 'challenge', challenge: envelope.challenge };
@@ -55,15 +66,20 @@ export async function handleEvent(payload: unknown, people: People): Promise<Eve
       : String(envelope.type ?? '').slice(0, 64);
   const teamId = typeof envelope.team_id === 'string' ? envelope.team_id : undefined;
   if (envelope.type !== 'event_callback' || !teamId) return { kind: 'ignored', event: type };
+  if (type !== 'app_uninstalled' && type !== 'tokens_revoked') return { kind: 'ignored', event: type };
+  const eventId = typeof envelope.event_id === 'string' ? envelope.event_id.slice(0, 100) : '';
+  if (eventId && !(await deps.firstTime(eventId))) return { kind: 'ignored', event: `${type} (seen)` };
+  // event_time is whole seconds: a sign-in within that second is taken as older (ending it is the safe side).
+  const at =
+    typeof envelope.event_time === 'number' ? (envelope.event_time + 1) * 1000 : Number.POSITIVE_INFINITY;
   if (type === 'app_uninstalled')
-    return { kind: 'handled', event: type, people: await people.removeTeam(teamId) };
-  if (type === 'tokens_revoked') {
-    const users = envelope.event?.tokens?.oauth;
-    const ids = Array.isArray(users)
-      ? users.filter((u): u is string => typeof u === 'string').slice(0, 10_000)
-      : [];
-    for (const userId of ids) await people.remove(people.idOf(teamId, userId), teamId);
-    return { kind: 'handled', event: type, people: ids.length };
-  }
-  return { kind: 'ignored', event: type };
+    return { kind: 'handled', event: type, people: await people.removeTeam(teamId, at) };
+  const users = envelope.event?.tokens?.oauth;
+  const ids = Array.isArray(users)
+    ? users.filter((u): u is string => typeof u === 'string').slice(0, 10_000)
+    : [];
+  let ended = 0;
+  for (const userId of ids)
+    ended += Number(await people.removeSignedInBefore(people.idOf(teamId, userId), at));
+  return { kind: 'handled', event: type, people: ended };
 }

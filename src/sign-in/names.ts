@@ -15,6 +15,8 @@ export type RecordKind =
   | 'access'
   | 'refresh'
   | 'refresh-used'
+  | 'code-used'
+  | 'event'
   | 'consent'
   | 'session';
 

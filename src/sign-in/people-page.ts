@@ -4,7 +4,7 @@ import { type PageOutcome, pageOf, redirectTo, refusal } from './outcome.js';
 import { peoplePage } from './pages.js';
 import type { People, PersonRecord } from './people.js';
 import type { PageForm, PeoplePageQuery } from './requests.js';
-import { type Browser, type CookieJar, SESSION_COOKIE, type Sessions } from './sessions.js';
+import type { Browser, CookieJar, Sessions } from './sessions.js';
 import type { SignInSettings } from './settings.js';
 import type { SlackOAuth } from './slack-oauth.js';
 
@@ -37,9 +37,9 @@ export class PeoplePage {
   }
 
   /** GET /signin/slack: off to Slack's sign-in page, bound to this browser. */
-  async startSignIn(): Promise<PageOutcome> {
+  async startSignIn(browser: Browser): Promise<PageOutcome> {
     const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'page' });
-    return redirectTo(url, [this.deps.jar.slackState(state)]);
+    return redirectTo(url, [this.deps.jar.slackStates([...browser.slackStates, state])]);
   }
 
   /** POST /signin/token: a personal token for curl or a CLI, shown once. */
@@ -64,7 +64,7 @@ export class PeoplePage {
     if (!signedIn) return this.#notFromPage();
     await this.deps.signOut(signedIn.personId, signedIn.record.epoch);
     await this.deps.sessions.end(browser.sessionId);
-    return redirectTo('/signin?signed_out=1', [this.deps.jar.clear(SESSION_COOKIE)]);
+    return redirectTo('/signin?signed_out=1', [this.deps.jar.clear('session')]);
   }
 
   /** The page as this browser sees it: signed in or not, with a notice or a token just made. */
@@ -72,7 +72,7 @@ export class PeoplePage {
     const { settings, jar } = this.deps;
     const signedIn = await this.deps.sessions.signedIn(browser);
     const view = { publicUrl: settings.issuer, notice: options.notice, token: options.token };
-    if (!signedIn) return pageOf(200, peoplePage(view), browser.sessionId ? [jar.clear(SESSION_COOKIE)] : []);
+    if (!signedIn) return pageOf(200, peoplePage(view), browser.sessionId ? [jar.clear('session')] : []);
     const { personId, record, csrf } = signedIn;
     const name = await this.deps.nameOf(personId, record);
     const team = record.teamName ?? record.teamId;

@@ -117,13 +117,21 @@ export class People implements InstallationStore {
     if (teamId) await this.deps.store.removeMember(this.deps.names.of('team', teamId), personId);
   }
 
-  /** Everyone of a workspace (app_uninstalled): their records go; returns how many there were. */
-  async removeTeam(teamId: string): Promise<number> {
+  /** A person's sign-in, ended when it began before `at` (epoch ms); whether it was. */
+  async removeSignedInBefore(personId: string, at: number): Promise<boolean> {
+    const record = await this.read(personId);
+    if (!record || record.signedInAt >= at) return false;
+    await this.remove(personId, record.teamId);
+    return true;
+  }
+
+  /** Everyone of a workspace who signed in before `at` (app_uninstalled): their records go; how many. */
+  async removeTeam(teamId: string, at = Number.POSITIVE_INFINITY): Promise<number> {
     const teamKey = this.deps.names.of('team', teamId);
-    const members = await this.deps.store.members(teamKey);
-    for (const personId of members) await this.deps.store.delete(this.deps.names.raw('person', personId));
-    await this.deps.store.delete(teamKey);
-    return members.length;
+    let ended = 0;
+    for (const personId of await this.deps.store.members(teamKey))
+      ended += Number(await this.removeSignedInBefore(personId, at));
+    return ended;
   }
 
   // InstallationStore, for @slack/oauth's callback handler.

@@ -58,6 +58,7 @@ export type TokenForm = Static<typeof TokenForm>;
 export const RevokeForm = parameters({
   token: text('The access or refresh token'),
   token_type_hint: text('access_token or refresh_token (not needed)'),
+  client_id: text('The client the token was issued to (or HTTP Basic user name)'),
 });
 export type RevokeForm = Static<typeof RevokeForm>;
 

@@ -4,14 +4,20 @@ import { randomSecret, sameSecret } from './names.js';
 import type { People, PersonRecord } from './people.js';
 import type { RecordStore } from './record-store.js';
 
-/** The people's page session (the browser that signed in). */
-export const SESSION_COOKIE = 'as_session';
-/** A random value per browser that consent forms are bound to (their CSRF token is a keyed hash of it). */
-export const BROWSER_COOKIE = 'as_browser';
-/** The cookie @slack/oauth checks against `state` on the callback (the browser that started is the one that ends). */
-export const STATE_COOKIE = 'slack-oauth-state';
+/** The cookies sign-in sets: the people's page session, the browser's consent binding, its trips to Slack. */
+const COOKIES = {
+  /** The people's page session (the browser that signed in). */
+  session: 'as_session',
+  /** A value per browser, signed by this server, that consent forms are bound to. */
+  browser: 'as_browser',
+  /** The states of this browser's trips to Slack's page (the callback's `state` must be one of them). */
+  state: 'slack-oauth-state',
+} as const;
+export type CookieKind = keyof typeof COOKIES;
 /** How long a browser has to come back from Slack's page (the state's life too). */
 export const STATE_TTL_S = 600;
+/** Trips to Slack one browser may have under way at once (several tabs signing in). */
+const MAX_STATES = 4;
 const SESSION_TTL_S = 12 * 3600;
 const BROWSER_TTL_S = 24 * 3600;
 
@@ -19,24 +25,44 @@ const BROWSER_TTL_S = 24 * 3600;
 export interface Browser {
   sessionId?: string;
   browserId?: string;
-  slackState?: string;
+  /** The states of the trips to Slack this browser started, oldest first. */
+  slackStates: string[];
 }
 
-export function browserOf(cookieHeader: string | undefined): Browser {
-  const cookies = cookieHeader ? parse(cookieHeader) : {};
-  return {
-    sessionId: cookies[SESSION_COOKIE] || undefined,
-    browserId: cookies[BROWSER_COOKIE] || undefined,
-    slackState: cookies[STATE_COOKIE] || undefined,
-  };
-}
-
-/** Set-Cookie values: HttpOnly, SameSite=Lax, Secure unless the service is http on loopback. */
+/**
+ * Set-Cookie values: HttpOnly, SameSite=Lax, Path=/, Secure unless the service is http on loopback; with
+ * Secure, the `__Host-` prefix too, so no sibling subdomain (nor a page on http) can plant one of them.
+ */
 export class CookieJar {
-  constructor(private readonly secure: boolean) {}
+  readonly #names: Record<CookieKind, string>;
 
-  set(name: string, value: string, maxAgeS: number): string {
-    return serialize(name, value, {
+  constructor(private readonly secure: boolean) {
+    const prefix = secure ? '__Host-' : '';
+    this.#names = {
+      session: `${prefix}${COOKIES.session}`,
+      browser: `${prefix}${COOKIES.browser}`,
+      state: `${prefix}${COOKIES.state}`,
+    };
+  }
+
+  /** The name a cookie has on this service. */
+  nameOf(kind: CookieKind): string {
+    return this.#names[kind];
+  }
+
+  /** What a request's Cookie header says, read under this service's names only. */
+  read(cookieHeader: string | undefined): Browser {
+    const cookies = cookieHeader ? parse(cookieHeader) : {};
+    const states = cookies[this.#names.state];
+    return {
+      sessionId: cookies[this.#names.session] || undefined,
+      browserId: cookies[this.#names.browser] || undefined,
+      slackStates: states ? states.split('.').filter(Boolean).slice(-MAX_STATES) : [],
+    };
+  }
+
+  set(kind: CookieKind, value: string, maxAgeS: number): string {
+    return serialize(this.#names[kind], value, {
       httpOnly: true,
       secure: this.secure,
       sameSite: 'lax',
@@ -45,21 +71,22 @@ export class CookieJar {
     });
   }
 
-  clear(name: string): string {
-    return this.set(name, '', 0);
+  clear(kind: CookieKind): string {
+    return this.set(kind, '', 0);
   }
 
   session(id: string) {
-    return this.set(SESSION_COOKIE, id, SESSION_TTL_S);
+    return this.set('session', id, SESSION_TTL_S);
   }
 
   browser(id: string) {
-    return this.set(BROWSER_COOKIE, id, BROWSER_TTL_S);
+    return this.set('browser', id, BROWSER_TTL_S);
   }
 
-  /** The state of a trip to Slack's page, which the callback checks against Slack's `state`. */
-  slackState(state: string) {
-    return this.set(STATE_COOKIE, state, STATE_TTL_S);
+  /** The trips to Slack's page this browser has under way (states are base64url: '.' joins them). */
+  slackStates(states: string[]) {
+    const kept = states.slice(-MAX_STATES);
+    return kept.length ? this.set('state', kept.join('.'), STATE_TTL_S) : this.clear('state');
   }
 }
 
@@ -112,15 +139,31 @@ export class Sessions {
     return signedIn && sameSecret(csrf ?? '', signedIn.csrf) ? signedIn : undefined;
   }
 
-  /** The consent form's CSRF token: bound to this browser and the authorization request it shows. */
-  consentCsrf(browserId: string, pendingId: string): string {
-    return this.deps.names.hash('csrf', `${browserId}:${pendingId}`);
+  /** A new value for a browser's consent binding: random, with this server's signature. */
+  newBrowserId(): string {
+    const id = randomSecret();
+    return `${id}.${this.deps.names.hash('browser', id)}`;
+  }
+
+  /** Whether a browser's value is one this server made (a cookie planted with a value of one's own is not). */
+  knownBrowser(browserId: string | undefined): browserId is string {
+    const [id = '', signature = ''] = (browserId ?? '').split('.');
+    return !!id && sameSecret(signature, this.deps.names.hash('browser', id));
+  }
+
+  /**
+   * The consent form's CSRF token: bound to this browser's signed value, the authorization request it shows
+   * and the page session it has (so a form shown to one person's browser is not valid in another's).
+   */
+  consentCsrf(browser: Browser & { browserId: string }, pendingId: string): string {
+    return this.deps.names.hash('csrf', `${browser.browserId}:${pendingId}:${browser.sessionId ?? ''}`);
   }
 
   /** Whether a consent form came from the consent page this browser was shown for `pendingId`. */
   consentPosted(browser: Browser, pendingId: string, csrf: string): boolean {
     const { browserId } = browser;
-    return !!browserId && !!pendingId && sameSecret(csrf, this.consentCsrf(browserId, pendingId));
+    if (!this.knownBrowser(browserId) || !pendingId) return false;
+    return sameSecret(csrf, this.consentCsrf({ ...browser, browserId }, pendingId));
   }
 
   async end(id: string | undefined): Promise<void> {

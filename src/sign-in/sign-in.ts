@@ -14,11 +14,14 @@ import { People, type PersonRecord } from './people.js';
 import { PeoplePage } from './people-page.js';
 import type { RecordStore } from './record-store.js';
 import type { CallbackQuery } from './requests.js';
-import { type Browser, CookieJar, Sessions, STATE_COOKIE } from './sessions.js';
+import { type Browser, CookieJar, Sessions } from './sessions.js';
 import type { SignInSettings } from './settings.js';
 import { SlackOAuth } from './slack-oauth.js';
 import { TokenCipher } from './token-cipher.js';
 import { TokenRotation } from './token-rotation.js';
+
+/** How long an event id is remembered: past Slack's five minutes of accepted skew and its redeliveries. */
+const EVENT_MEMORY_MS = 15 * 60_000;
 
 /** A request made by a signed-in person: whose Slack token it acts with, and how to keep it working. */
 export interface SignedInPerson {
@@ -101,7 +104,14 @@ export class SignIn {
     const clients = new Clients({ ...base, ttlMs, fetch: deps.documentFetch });
     const grants = new Grants({ ...base, accessTtlMs: settings.accessTtlS * 1000, grantTtlMs: ttlMs });
     // Slack's side: signing people in, refreshing and revoking their tokens.
-    const slack = new SlackOAuth({ ...base, people, slackApiUrl: deps.slackApiUrl, timeoutMs });
+    const jar = new CookieJar(settings.secureCookies);
+    const slack = new SlackOAuth({
+      ...base,
+      people,
+      slackApiUrl: deps.slackApiUrl,
+      timeoutMs,
+      stateCookie: jar.nameOf('state'),
+    });
     const refresh = (token: string) => slack.refresh(token);
     const rotation = new TokenRotation({
       ...base,
@@ -112,13 +122,12 @@ export class SignIn {
     });
     // The endpoints: a browser's (consent, the people's page) and a client's (tokens, revocation).
     const sessions = new Sessions({ ...base, people });
-    const jar = new CookieJar(settings.secureCookies);
     const nameOf = (personId: string, record: PersonRecord) => this.#nameOf(personId, record);
     const signOut = (personId: string, epoch: string) => this.signOut(personId, epoch);
     const browserSide = { ...base, people, grants, slack, sessions, jar, nameOf };
     this.authorization = new Authorization({ ...browserSide, clients });
     this.peoplePage = new PeoplePage({ ...browserSide, signOut });
-    this.tokens = new TokenEndpoint({ clients, grants, people, signOut });
+    this.tokens = new TokenEndpoint({ clients, grants, people });
     this.settings = settings;
     this.clients = clients;
     this.#parts = { people, rotation, slack, grants, sessions, jar };
@@ -167,16 +176,31 @@ export class SignIn {
     };
   }
 
-  /** Ends a person's sign-in: Slack's token revoked (auth.revoke), their record gone, every grant with it. */
+  /**
+   * Ends a person's sign-in: Slack's grant revoked (auth.revoke), their record gone, every grant with it. An
+   * access token that has expired (rotation on) is refreshed first: Slack refuses to revoke with it
+   * (token_expired), and the grant would live on behind the refresh token we forget.
+   */
   async signOut(personId: string, epoch: string): Promise<void> {
-    const { people, slack } = this.#parts;
+    const { people, slack, rotation } = this.#parts;
     const record = await people.read(personId);
     if (!record || record.epoch !== epoch) return;
+    const expired = record.expiresAt !== undefined && record.expiresAt <= this.deps.clock();
+    const usable = expired ? await rotation.usable(personId, record).catch(() => undefined) : record;
     await people.remove(personId, record.teamId);
-    await slack.revoke(record.accessToken);
+    await slack.revoke((usable ?? record).accessToken);
   }
 
-  /** GET /oauth/slack/callback: both flows (an MCP client's, the people's page) come back here. */
+  /** What a request's cookies say about its browser, under this service's cookie names. */
+  browserOf(cookieHeader: string | undefined): Browser {
+    return this.#parts.jar.read(cookieHeader);
+  }
+
+  /**
+   * GET /oauth/slack/callback: both flows (an MCP client's, the people's page) come back here. A callback
+   * whose state is not one of this browser's trips to Slack changes nothing (a cross-site request cannot
+   * cancel a sign-in under way); each trip is its own, so two sign-ins at once in one browser both finish.
+   */
   async slackCallback(
     req: IncomingMessage,
     res: ServerResponse,
@@ -184,22 +208,31 @@ export class SignIn {
     browser: Browser,
   ): Promise<PageOutcome> {
     const { jar, slack, people, sessions } = this.#parts;
-    const clearState = jar.clear(STATE_COOKIE);
+    const { state } = query;
+    if (!state || !browser.slackStates.includes(state))
+      return refusal(
+        400,
+        'Not this browser’s sign-in',
+        'This answer from Slack is not for a sign-in started in this browser (or it is older than ten minutes): nothing was changed. Start again from your client or /signin.',
+      );
+    const rest = [jar.slackStates(browser.slackStates.filter((s) => s !== state))];
     if (query.error) {
-      const flow = await slack.cancelled(query.state, browser.slackState);
-      if (flow?.kind === 'mcp') return this.authorization.cancel(flow.pending);
-      return redirectTo('/signin?cancelled=1', [clearState]);
+      const flow = await slack.cancelled(state);
+      if (flow?.kind === 'mcp') return this.authorization.cancel(flow.pending, rest);
+      return redirectTo('/signin?cancelled=1', rest);
     }
+    // @slack/oauth checks the state against its cookie: it is handed this trip's.
+    req.headers.cookie = `${jar.nameOf('state')}=${state}`;
     const outcome = await slack.callback(req, res);
-    if (!outcome.ok) return refusal(400, 'Sign-in with Slack did not complete', outcome.reason, [clearState]);
+    if (!outcome.ok) return refusal(400, 'Sign-in with Slack did not complete', outcome.reason, rest);
     const { team, user } = outcome.installation;
     const personId = people.idOf(team?.id ?? '', user.id);
     const record = await people.read(personId);
     if (!record) {
       const notStored = 'Your sign-in could not be stored: try again';
-      return refusal(503, 'Sign-in did not complete', notStored, [clearState]);
+      return refusal(503, 'Sign-in did not complete', notStored, rest);
     }
-    const cookies = [clearState, jar.session(await sessions.create(personId, record.epoch))];
+    const cookies = [...rest, jar.session(await sessions.create(personId, record.epoch))];
     if (outcome.flow.kind === 'mcp')
       return this.authorization.finish(outcome.flow.pending, { personId, record }, cookies);
     return redirectTo('/signin', cookies);
@@ -217,7 +250,11 @@ export class SignIn {
     } catch {
       throw new Errors.BadRequest('The event body is not JSON');
     }
-    const outcome = await handleEvent(payload, this.#parts.people);
+    const { people } = this.#parts;
+    const { store, keySecret } = this.deps;
+    const names = new RecordNames(keySecret);
+    const firstTime = (eventId: string) => store.claim(names.of('event', eventId), '1', EVENT_MEMORY_MS);
+    const outcome = await handleEvent(payload, { people, firstTime });
     if (outcome.kind !== 'challenge') this.deps.log.info(outcome, 'Slack event');
     return outcome;
   }

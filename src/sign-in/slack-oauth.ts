@@ -13,7 +13,7 @@ import type { RecordNames } from './names.js';
 import { randomSecret } from './names.js';
 import type { People } from './people.js';
 import type { RecordStore } from './record-store.js';
-import { STATE_COOKIE, STATE_TTL_S } from './sessions.js';
+import { STATE_TTL_S } from './sessions.js';
 import type { SignInSettings } from './settings.js';
 
 /**
@@ -105,6 +105,8 @@ export interface SlackOAuthDeps {
   log: FastifyBaseLogger;
   slackApiUrl: string;
   timeoutMs: number;
+  /** The cookie the callback's state is checked against (the jar's name for it). */
+  stateCookie: string;
 }
 
 /**
@@ -141,7 +143,7 @@ export class SlackOAuth {
           clientId: this.deps.settings.clientId,
           clientSecret: this.deps.settings.clientSecret,
           stateStore: this.#states,
-          stateCookieName: STATE_COOKIE,
+          stateCookieName: this.deps.stateCookie,
           stateCookieExpirationSeconds: STATE_TTL_S,
           installationStore: this.deps.people,
           authorizationUrl: this.deps.settings.slackAuthorizeUrl,
@@ -152,7 +154,7 @@ export class SlackOAuth {
     return this.#provider;
   }
 
-  /** Slack's sign-in page for this flow, and the state the browser must bring back in STATE_COOKIE. */
+  /** Slack's sign-in page for this flow, and the state the browser must bring back in its state cookie. */
   async authorizeUrl(flow: Flow): Promise<{ url: string; state: string }> {
     const options: InstallURLOptions = {
       scopes: [],
@@ -185,9 +187,8 @@ export class SlackOAuth {
     });
   }
 
-  /** The state of a callback Slack sent with `error=access_denied`: single-use, this browser's. */
-  async cancelled(state: string | undefined, cookieState: string | undefined): Promise<Flow | undefined> {
-    if (!state || state !== cookieState) return undefined;
+  /** The flow of a callback Slack sent with `error=access_denied` (a state of this browser's): single-use. */
+  async cancelled(state: string): Promise<Flow | undefined> {
     try {
       const options = await this.#states.verifyStateParam(new Date(), state);
       return options.metadata ? (JSON.parse(options.metadata) as Flow) : undefined;

@@ -102,7 +102,7 @@ async function slackSignsIn(app: FastifyInstance, slackUrl: string): Promise<str
 }
 
 /** Through consent and Slack to the code the client receives. */
-async function code(app: FastifyInstance): Promise<{ clientId: string; code: string }> {
+async function code(app: FastifyInstance): Promise<{ clientId: string; code: string; jar: Jar }> {
   const clientId = await registered(app);
   const jar = new Jar(app);
   const page = (await jar.send({ method: 'GET', url: authorizePath(clientId) })).body;
@@ -115,7 +115,7 @@ async function code(app: FastifyInstance): Promise<{ clientId: string; code: str
   );
   const callback = await slackSignsIn(app, toSlack.headers.location as string);
   const back = new URL((await jar.send({ method: 'GET', url: callback })).headers.location as string);
-  return { clientId, code: back.searchParams.get('code') as string };
+  return { clientId, code: back.searchParams.get('code') as string, jar };
 }
 
 /** The people's page signed in: the jar (session cookie) and the page's CSRF token. */
@@ -243,7 +243,11 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
       op: 'authorize',
       status: 302,
       request: { method: 'GET', url: '/' },
-      prepare: async (app) => ({ method: 'GET', url: authorizePath(await registered(app), '') }),
+      // The person approved this client at this address before, and is signed in here: straight back.
+      prepare: async (app) => {
+        const { clientId, jar } = await code(app);
+        return { method: 'GET', url: authorizePath(clientId), headers: { cookie: jar.header() } };
+      },
     }),
     on({
       op: 'authorize',
@@ -331,8 +335,19 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
       }),
     }),
 
-    on({ op: 'revokeToken', status: 200, request: form('/oauth/revoke', { token: 'ast_not-ours' }) }),
+    on({
+      op: 'revokeToken',
+      status: 200,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) =>
+        form('/oauth/revoke', { token: 'ast_not-ours', client_id: await registered(app) }),
+    }),
     on({ op: 'revokeToken', status: 400, request: form('/oauth/revoke', {}) }),
+    on({
+      op: 'revokeToken',
+      status: 401,
+      request: form('/oauth/revoke', { token: 't', client_id: 'asc_unknownunknownunknownunknownunkn' }),
+    }),
 
     on({ op: 'getSignInPage', status: 200, request: { method: 'GET', url: '/signin' } }),
     on({ op: 'startSignIn', status: 302, request: { method: 'GET', url: '/signin/slack' } }),

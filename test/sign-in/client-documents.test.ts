@@ -110,7 +110,7 @@ describe('client ID metadata documents', () => {
     expect(page.status).toBe(200);
   });
 
-  it('a document that lies about its id, is too big, moves, or is not JSON is refused on a page naming why', async () => {
+  it('a document that lies about its id or is not JSON is refused naming why; one too big or moved only as not fetched', async () => {
     const answers = await Promise.all(
       ['/other-id.json', '/huge.json', '/moved.json', '/html.json'].map((p) =>
         consent(open, `${origin}${p}`),
@@ -123,11 +123,11 @@ describe('client ID metadata documents', () => {
       },
       {
         status: 400,
-        says: `The client&#39;s metadata document at ${origin}/huge.json cannot be used: the document is larger than 10000 bytes`,
+        says: `The client&#39;s metadata document at ${origin}/huge.json could not be fetched: the client cannot sign in until it can`,
       },
       {
         status: 400,
-        says: `The client&#39;s metadata document at ${origin}/moved.json cannot be used: it answered HTTP 302`,
+        says: `The client&#39;s metadata document at ${origin}/moved.json could not be fetched: the client cannot sign in until it can`,
       },
       {
         status: 400,
@@ -136,7 +136,7 @@ describe('client ID metadata documents', () => {
     ]);
   });
 
-  it('with the production policy, a document on a loopback or private address is never fetched', async () => {
+  it('with the production policy, a document on a loopback or private address is never fetched, and the page does not say why (no network oracle)', async () => {
     const port = (docs.address() as AddressInfo).port;
     const answers = await Promise.all(
       [`${origin}/client.json`, `https://localhost:${port}/client.json`, 'https://10.0.0.7/client.json'].map(
@@ -146,15 +146,15 @@ describe('client ID metadata documents', () => {
     expect(answers).toEqual([
       {
         status: 400,
-        says: `The client&#39;s metadata document at ${origin}/client.json cannot be used: 127.0.0.1 is not a public address`,
+        says: `The client&#39;s metadata document at ${origin}/client.json could not be fetched: the client cannot sign in until it can`,
       },
       {
         status: 400,
-        says: `The client&#39;s metadata document at https://localhost:${port}/client.json cannot be used: localhost resolves to an address that is not public`,
+        says: `The client&#39;s metadata document at https://localhost:${port}/client.json could not be fetched: the client cannot sign in until it can`,
       },
       {
         status: 400,
-        says: 'The client&#39;s metadata document at https://10.0.0.7/client.json cannot be used: 10.0.0.7 is not a public address',
+        says: `The client&#39;s metadata document at https://10.0.0.7/client.json could not be fetched: the client cannot sign in until it can`,
       },
     ]);
     expect(

@@ -3,8 +3,9 @@ import {
   OAuthMetadataSchema,
   OAuthProtectedResourceMetadataSchema,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_OTHER_USER_ID, DEMO_USER_ID, type FakeSlack } from '../../fake-slack/index.js';
+import { REFRESH_RACE_MS } from '../../src/sign-in/oauth/grants.js';
 import { API_TOKEN } from '../helper.js';
 import { HeadlessBrowser } from './browser.js';
 import { CLIENT_REDIRECT } from './mcp-oauth-client.js';
@@ -16,9 +17,11 @@ import { searchAs, signInWithSdk } from './sign-in-steps.js';
 
 let slack: FakeSlack;
 let s: SignInReplica;
+/** How far the service's clock is ahead of the wall clock (a test moves it past the refresh race window). */
+let ahead = 0;
 beforeAll(async () => {
   slack = await startOAuthSlack();
-  s = await startReplica({ slack });
+  s = await startReplica({ slack, clock: () => Date.now() + ahead });
 });
 afterAll(async () => {
   await s.app.close();
@@ -61,7 +64,11 @@ function authorizeUrl(clientId: string, params: Record<string, string | undefine
 }
 
 async function newClient(name = 'Endpoint test client') {
-  const res = await register({ client_name: name, redirect_uris: [CLIENT_REDIRECT] });
+  const res = await register({
+    client_name: name,
+    redirect_uris: [CLIENT_REDIRECT],
+    grant_types: ['authorization_code', 'refresh_token'],
+  });
   return ((await res.json()) as { client_id: string }).client_id;
 }
 
@@ -287,38 +294,31 @@ describe('GET /oauth/authorize', () => {
     ]);
   });
 
-  it('other errors go back to the registered redirect URI with error, state and iss', async () => {
+  it('other errors before consent are a 400 page naming the error, never a redirect (no open redirector)', async () => {
     const clientId = await newClient();
-    const back = async (params: Record<string, string | undefined>) => {
+    const page = async (params: Record<string, string | undefined>) => {
       const res = await fetch(authorizeUrl(clientId, params), { redirect: 'manual' });
-      const url = new URL(res.headers.get('location') ?? 'http://none');
+      const html = await res.text();
       return {
         status: res.status,
-        to: `${url.origin}${url.pathname}`,
-        ...Object.fromEntries(url.searchParams),
+        location: res.headers.get('location'),
+        says: /<p>([^<]+)/.exec(html)?.[1],
       };
     };
-    const common = { status: 302, to: CLIENT_REDIRECT, state: 'st', iss: s.base };
-    expect(await back({ code_challenge: undefined })).toEqual({
-      ...common,
-      error: 'invalid_request',
-      error_description: 'code_challenge is required (PKCE with S256)',
-    });
-    expect(await back({ code_challenge_method: 'plain' })).toEqual({
-      ...common,
-      error: 'invalid_request',
-      error_description: 'code_challenge_method must be S256',
-    });
-    expect(await back({ response_type: 'token' })).toEqual({
-      ...common,
-      error: 'unsupported_response_type',
-      error_description: 'response_type must be code',
-    });
-    expect(await back({ resource: 'https://other.example/mcp' })).toEqual({
-      ...common,
-      error: 'invalid_target',
-      error_description: `resource must be ${s.base}/mcp or ${s.base}/`,
-    });
+    const answers = await Promise.all(
+      [
+        { code_challenge: undefined },
+        { code_challenge_method: 'plain' },
+        { response_type: 'token' },
+        { resource: 'https://other.example/mcp' },
+      ].map(page),
+    );
+    expect(answers).toEqual([
+      { status: 400, location: null, says: 'invalid_request: code_challenge is required (PKCE with S256)' },
+      { status: 400, location: null, says: 'invalid_request: code_challenge_method must be S256' },
+      { status: 400, location: null, says: 'unsupported_response_type: response_type must be code' },
+      { status: 400, location: null, says: `invalid_target: resource must be ${s.base}/mcp or ${s.base}/` },
+    ]);
   });
 
   it('the consent page names the client and where it redirects, posts with a CSRF token and cannot be framed', async () => {
@@ -451,7 +451,7 @@ describe('POST /oauth/token', () => {
     });
   });
 
-  it('refresh tokens rotate; a spent one used again is invalid_grant and ends the grant', async () => {
+  it('refresh tokens rotate; a spent one used again past the race window is invalid_grant and ends the grant', async () => {
     const clientId = await newClient();
     const { code, verifier } = await codeFor(clientId);
     const first = (
@@ -464,6 +464,10 @@ describe('POST /oauth/token', () => {
     });
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
+    ahead = REFRESH_RACE_MS + 1;
+    onTestFinished(() => {
+      ahead = 0;
+    });
     expect(
       await exchange({
         grant_type: 'refresh_token',
@@ -611,18 +615,38 @@ describe('acting as the person', () => {
     ]);
   });
 
-  it('revocation (RFC 7009) signs the person out: Slack’s token revoked too; an unknown token is answered 200', async () => {
-    const { tokens } = await signInWithSdk(s.base, DEMO_OTHER_USER_ID);
+  it('revocation (RFC 7009) ends that client’s grant only, for the client it was issued to; an unknown token is answered 200', async () => {
+    const one = await signInWithSdk(s.base, DEMO_OTHER_USER_ID, 'Client one');
+    const two = await signInWithSdk(s.base, DEMO_OTHER_USER_ID, 'Client two');
+    const clientOf = (p: typeof one) => p.provider.client?.client_id as string;
     const revokes = slack.count('auth.revoke');
-    expect(
-      await fetch(`${s.base}/oauth/revoke`, form({ token: 'asr_nothing-we-issued' })).then(json),
-    ).toEqual({ status: 200, body: {} });
-    expect(await fetch(`${s.base}/oauth/revoke`, form({ token: tokens.access_token })).then(json)).toEqual({
+    const revoke = (fields: Record<string, string>) =>
+      fetch(`${s.base}/oauth/revoke`, form(fields)).then(json);
+    expect(await revoke({ token: 'asr_nothing-we-issued', client_id: clientOf(one) })).toEqual({
       status: 200,
       body: {},
     });
-    expect(slack.count('auth.revoke') - revokes).toBe(1);
-    expect((await searchAs(s.base, tokens.access_token, 'deploy')).status).toBe(401);
+    expect(await revoke({ token: one.tokens.access_token, client_id: clientOf(two) })).toEqual({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        error_description: 'The token was not issued to this client: it stays as it was',
+      },
+    });
+    expect(await revoke({ token: one.tokens.access_token })).toEqual({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'client_id is required' },
+    });
+    expect((await searchAs(s.base, one.tokens.access_token, 'deploy')).status).toBe(200);
+    expect(await revoke({ token: one.tokens.access_token, client_id: clientOf(one) })).toEqual({
+      status: 200,
+      body: {},
+    });
+    expect([
+      (await searchAs(s.base, one.tokens.access_token, 'deploy')).status,
+      (await searchAs(s.base, two.tokens.access_token, 'deploy')).status,
+      slack.count('auth.revoke') - revokes,
+    ]).toEqual([401, 200, 0]);
   });
 
   it('a token issued for another deployment (another PUBLIC_URL on the same Redis records) is refused', async () => {

@@ -28,6 +28,8 @@ export interface SignInOptions {
   config?: Partial<Config>;
   logger?: AppOptions['logger'];
   signIn?: AppOptions['signIn'];
+  /** The service's clock (tests move it past a window). */
+  clock?: AppOptions['clock'];
   /** Another replica of the same service: the same PUBLIC_URL (as behind one load balancer), its own port. */
   sameServiceAs?: SignInReplica;
 }
@@ -61,6 +63,7 @@ export async function startReplica(options: SignInOptions): Promise<SignInReplic
     logger: options.logger ?? false,
     redis: createConfiguredRedis(config),
     signIn: options.signIn,
+    clock: options.clock,
   });
   checkResponsesAgainstContract(app);
   await app.listen({ port, host: '127.0.0.1' });

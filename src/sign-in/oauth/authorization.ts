@@ -9,7 +9,7 @@ import type { Browser, CookieJar, Sessions, SignedInBrowser } from '../sessions.
 import type { SignInSettings } from '../settings.js';
 import type { SlackOAuth } from '../slack-oauth.js';
 import type { Clients, OAuthClient } from './clients.js';
-import { type Grants, SCOPE } from './grants.js';
+import { type Grants, SCOPE, sameResource } from './grants.js';
 import {
   AccessDeniedError,
   InvalidRequestError,
@@ -78,9 +78,16 @@ export class Authorization {
     const redirectUri = redirectUriOf(client, q.redirect_uri);
     if (typeof redirectUri !== 'string') return redirectUri;
     const pending = this.#pendingOf(q, client, redirectUri);
-    if (pending instanceof OAuthError) return this.#refuse({ redirectUri, state: q.state }, pending);
+    // Before a person approved this client at this address, an error is our page, never a redirect: else any
+    // registered URI would make this server an open redirector (RFC 9700 §4.11.2).
+    if (pending instanceof OAuthError)
+      return refusal(
+        400,
+        'This authorization request is refused',
+        `${pending.errorCode}: ${pending.message}`,
+      );
     const signedIn = await this.deps.sessions.signedIn(browser);
-    if (signedIn && (await this.#consented(signedIn.personId, client.clientId)))
+    if (signedIn && (await this.#consented(signedIn.personId, pending)))
       return this.#codeRedirect(pending, signedIn);
     return this.#askConsent(pending, client, browser, signedIn);
   }
@@ -102,11 +109,11 @@ export class Authorization {
     const signedIn = await this.deps.sessions.signedIn(browser);
     if (signedIn) {
       await this.deps.store.delete(this.#pendingKey(pendingId));
-      await this.#remember(signedIn.personId, pending.clientId);
+      await this.#remember(signedIn.personId, pending);
       return this.#codeRedirect(pending, signedIn);
     }
     const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'mcp', pending: pendingId });
-    return redirectTo(url, [this.deps.jar.slackState(state)]);
+    return redirectTo(url, [this.deps.jar.slackStates([...browser.slackStates, state])]);
   }
 
   /** After Slack signed the person in: the pending request's code, and the consent remembered. */
@@ -117,15 +124,15 @@ export class Authorization {
   ): Promise<PageOutcome> {
     const pending = await this.#pending(pendingId, 'take');
     if (!pending) return this.#expired(cookies);
-    await this.#remember(signedIn.personId, pending.clientId);
+    await this.#remember(signedIn.personId, pending);
     return this.#codeRedirect(pending, signedIn, cookies);
   }
 
   /** Slack's page was cancelled: the client hears access_denied. */
-  async cancel(pendingId: string): Promise<PageOutcome> {
+  async cancel(pendingId: string, cookies?: string[]): Promise<PageOutcome> {
     const pending = await this.#pending(pendingId, 'take');
-    if (!pending) return this.#expired();
-    return this.#refuse(pending, new AccessDeniedError('Sign-in with Slack was cancelled'));
+    if (!pending) return this.#expired(cookies);
+    return this.#refuse(pending, new AccessDeniedError('Sign-in with Slack was cancelled'), cookies);
   }
 
   /** The request as it waits for consent, or the OAuth error its client hears at its redirect URI. */
@@ -152,7 +159,8 @@ export class Authorization {
   ): Promise<PageOutcome> {
     const pendingId = randomSecret();
     await this.deps.store.set(this.#pendingKey(pendingId), JSON.stringify(pending), PENDING_TTL_MS);
-    const browserId = browser.browserId ?? randomSecret();
+    const known = this.deps.sessions.knownBrowser(browser.browserId);
+    const browserId = known ? (browser.browserId as string) : this.deps.sessions.newBrowserId();
     const html = consentPage({
       clientName: client.name,
       clientId: client.clientId,
@@ -160,9 +168,9 @@ export class Authorization {
       redirectUri: pending.redirectUri,
       signedInAs: signedIn ? await this.deps.nameOf(signedIn.personId, signedIn.record) : undefined,
       pending: pendingId,
-      csrf: this.deps.sessions.consentCsrf(browserId, pendingId),
+      csrf: this.deps.sessions.consentCsrf({ ...browser, browserId }, pendingId),
     });
-    return pageOf(200, html, browser.browserId ? [] : [this.deps.jar.browser(browserId)]);
+    return pageOf(200, html, known ? [] : [this.deps.jar.browser(browserId)]);
   }
 
   #expired(cookies?: string[]): PageOutcome {
@@ -175,8 +183,9 @@ export class Authorization {
   }
 
   /** An OAuth error answered at the client's redirect URI (RFC 6749 §4.1.2.1), with its `state`. */
-  #refuse(to: { redirectUri: string; state?: string }, err: OAuthError): PageOutcome {
-    return redirectTo(this.#clientUrl(to.redirectUri, { ...err.toResponseObject(), state: to.state }));
+  #refuse(to: { redirectUri: string; state?: string }, err: OAuthError, cookies?: string[]): PageOutcome {
+    const params = { ...err.toResponseObject(), state: to.state };
+    return redirectTo(this.#clientUrl(to.redirectUri, params), cookies);
   }
 
   async #codeRedirect(
@@ -213,9 +222,7 @@ export class Authorization {
   #resourceOf(asked: string | undefined): string | undefined {
     const { mcpResource, serviceResource } = this.deps.settings;
     if (asked === undefined) return mcpResource;
-    if (!URL.canParse(asked)) return undefined;
-    const href = new URL(asked).href;
-    return [mcpResource, serviceResource].find((r) => new URL(r).href === href);
+    return [mcpResource, serviceResource].find((r) => sameResource(r, asked));
   }
 
   #pendingKey(pendingId: string) {
@@ -229,15 +236,16 @@ export class Authorization {
     return saved === undefined ? undefined : (JSON.parse(saved) as Pending);
   }
 
-  #consentKey(personId: string, clientId: string) {
-    return this.deps.names.of('consent', `${personId}:${clientId}`);
+  /** A remembered approval covers one client at one redirect URI (RFC 8252 §8.6): another address asks again. */
+  #consentKey(personId: string, { clientId, redirectUri }: Pick<Pending, 'clientId' | 'redirectUri'>) {
+    return this.deps.names.of('consent', JSON.stringify([personId, clientId, redirectUri]));
   }
 
-  async #consented(personId: string, clientId: string): Promise<boolean> {
-    return (await this.deps.store.get(this.#consentKey(personId, clientId))) !== undefined;
+  async #consented(personId: string, pending: Pending): Promise<boolean> {
+    return (await this.deps.store.get(this.#consentKey(personId, pending))) !== undefined;
   }
 
-  async #remember(personId: string, clientId: string): Promise<void> {
-    await this.deps.store.set(this.#consentKey(personId, clientId), '1', this.deps.settings.grantTtlS * 1000);
+  async #remember(personId: string, pending: Pending): Promise<void> {
+    await this.deps.store.set(this.#consentKey(personId, pending), '1', this.deps.settings.grantTtlS * 1000);
   }
 }

@@ -14,7 +14,12 @@ export interface OAuthClient {
   redirectUris: string[];
   /** Where the name comes from, for the consent page: registered here, or published at its client id URL. */
   kind: 'registered' | 'document';
+  /** The grants it registered (RFC 7591 `grant_types`); absent in records from before they were kept: both. */
+  grantTypes?: string[];
 }
+
+/** Whether a client may hold refresh tokens: it registered the refresh_token grant. */
+export const mayRefresh = (client: OAuthClient) => client.grantTypes?.includes('refresh_token') ?? true;
 
 /** Registered clients per client address per hour, at most. */
 export const REGISTRATIONS_PER_HOUR = 20;
@@ -43,11 +48,27 @@ const cleanName = (name: unknown, fallback: string) =>
         .slice(0, 100)
     : fallback;
 
-/** Whether a client id is a client ID metadata document URL (https with a path), not one we issued. */
-export const isDocumentClientId = (clientId: string) => {
-  if (!clientId.startsWith('https://') || !URL.canParse(clientId)) return false;
-  return new URL(clientId).pathname.length > 1;
-};
+/** Whether a client id is meant as a client ID metadata document URL (not one we issued). */
+export const isDocumentClientId = (clientId: string) => /^https:\/\//i.test(clientId);
+
+/**
+ * Why a client id URL is outside draft-ietf-oauth-client-id-metadata-document §3, or undefined: https, a path,
+ * no single- or double-dot segments (checked on the text as sent, before URL parsing removes them), no
+ * fragment, no user name or password.
+ */
+export function documentUrlProblem(clientId: string): string | undefined {
+  if (!URL.canParse(clientId)) return 'it is not a URL';
+  const url = new URL(clientId);
+  if (url.protocol !== 'https:') return 'it must be an https URL';
+  if (url.username || url.password || /^https:\/\/[^/?#]*@/i.test(clientId))
+    return 'it must not carry a user name or password';
+  if (clientId.includes('#')) return 'it must not have a fragment';
+  const rawPath = clientId.replace(/^https:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '');
+  if (rawPath.length <= 1) return 'it must have a path';
+  if (rawPath.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment)))
+    return 'it must not have . or .. path segments';
+  return undefined;
+}
 
 function checkRedirectUris(uris: unknown): string[] {
   if (!Array.isArray(uris) || uris.length === 0 || uris.some((u) => typeof u !== 'string'))
@@ -80,7 +101,7 @@ export class Clients {
       );
     }
     const metadata = parsed.data;
-    const grants = metadata.grant_types ?? ['authorization_code'];
+    const grants = metadata.grant_types?.length ? metadata.grant_types : ['authorization_code'];
     const unsupported = grants.find((g) => g !== 'authorization_code' && g !== 'refresh_token');
     if (unsupported)
       throw new InvalidClientMetadataError(
@@ -100,6 +121,7 @@ export class Clients {
       name: cleanName(metadata.client_name, 'An unnamed client'),
       redirectUris,
       kind: 'registered',
+      grantTypes: grants,
     };
     await store.set(names.raw('client', clientId), JSON.stringify(client), this.deps.ttlMs);
     return {
@@ -107,7 +129,7 @@ export class Clients {
       client_id_issued_at: Math.floor(clock() / 1000),
       client_name: client.name,
       redirect_uris: redirectUris,
-      grant_types: grants.length ? grants : ['authorization_code'],
+      grant_types: grants,
       response_types: ['code'],
       // Public clients only: PKCE proves the client, and no secret sits in an app a person installs.
       token_endpoint_auth_method: 'none',
@@ -118,7 +140,12 @@ export class Clients {
   /** The client of a client id, or a sentence saying why there is none (for the 400 page). */
   async find(clientId: string): Promise<OAuthClient | string> {
     if (!clientId) return 'The request names no client_id';
-    if (isDocumentClientId(clientId)) return this.#fromDocument(clientId);
+    if (isDocumentClientId(clientId)) {
+      const problem = documentUrlProblem(clientId);
+      if (problem)
+        return `client_id ${JSON.stringify(clientId.slice(0, 200))} is not a client ID metadata document URL: ${problem}`;
+      return this.#fromDocument(clientId);
+    }
     if (!/^asc_[A-Za-z0-9_-]{32}$/.test(clientId))
       return `client_id ${JSON.stringify(clientId.slice(0, 80))} is not one this server issued`;
     const key = this.deps.names.raw('client', clientId);
@@ -141,12 +168,16 @@ export class Clients {
         maxBytes: DOCUMENT_MAX_BYTES,
         ...this.deps.fetch,
       });
-    } catch (err) {
-      return `The client's metadata document at ${url} cannot be used: ${(err as Error).message}`;
+    } catch {
+      // Why a fetch failed (refused, timed out, resolves to a private address) would map our network for
+      // whoever names the URL: the person hears only that it failed.
+      return this.#unreachable(url);
     }
+    if (answer.status !== 200) return this.#unreachable(url);
     const problem = await this.#documentProblem(url, answer);
     if (typeof problem === 'string')
       return `The client's metadata document at ${url} cannot be used: ${problem}`;
+    if (/\bno-store\b/i.test(answer.cacheControl)) return problem;
     const maxAge = Number(/max-age=(\d+)/.exec(answer.cacheControl)?.[1] ?? Number.NaN) * 1000;
     const ttl = Number.isFinite(maxAge)
       ? Math.min(Math.max(maxAge, DOCUMENT_TTL_MS.min), DOCUMENT_TTL_MS.max)
@@ -155,11 +186,14 @@ export class Clients {
     return problem;
   }
 
+  #unreachable(url: string): string {
+    return `The client's metadata document at ${url} could not be fetched: the client cannot sign in until it can`;
+  }
+
   async #documentProblem(
     url: string,
-    answer: { status: number; contentType: string; body: string },
+    answer: { contentType: string; body: string },
   ): Promise<OAuthClient | string> {
-    if (answer.status !== 200) return `it answered HTTP ${answer.status}`;
     if (!/^application\/([\w.+-]*\+)?json\b/i.test(answer.contentType))
       return 'it is not JSON (Content-Type)';
     let doc: unknown;
@@ -181,6 +215,7 @@ export class Clients {
         name: cleanName(parsed.data.client_name, host),
         redirectUris,
         kind: 'document',
+        grantTypes: parsed.data.grant_types ?? ['authorization_code'],
       };
     } catch (err) {
       return (err as Error).message;

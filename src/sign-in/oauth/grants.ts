@@ -11,6 +11,27 @@ import { verifierMatches } from './pkce.js';
 export const ACCESS_TOKEN_PREFIX = 'ast_';
 const REFRESH_TOKEN_PREFIX = 'asr_';
 const CODE_TTL_MS = 60_000;
+/** How long a spent code is remembered, so that its replay revokes what it gave (RFC 6749 §4.1.2). */
+const SPENT_CODE_TTL_MS = 10 * 60_000;
+/**
+ * A refresh token used again within this window (two tabs, a retry after a lost answer) is answered with new
+ * tokens of the same grant; used again later, it ends the grant (RFC 9700 §4.14.2).
+ */
+export const REFRESH_RACE_MS = 5_000;
+
+/** A spent refresh token's record: its grant and when it was spent (records from before kept the id alone). */
+function spentRecord(saved: string | undefined): { grantId: string; spentAt?: number } | undefined {
+  if (saved === undefined) return undefined;
+  return saved.startsWith('{')
+    ? (JSON.parse(saved) as { grantId: string; spentAt?: number })
+    : { grantId: saved };
+}
+
+/** RFC 8707 resource indicators compared one way everywhere: as URL parsing writes them (case, default port). */
+export function sameResource(a: string, b: string): boolean {
+  if (!URL.canParse(a) || !URL.canParse(b)) return false;
+  return new URL(a).href === new URL(b).href;
+}
 /** The one scope: search and read Slack as the person. */
 export const SCOPE = 'slack:read';
 
@@ -63,10 +84,17 @@ export class Grants {
     redirectUri?: string;
     verifier: string;
     resource?: string;
+    /** Whether the client registered the refresh_token grant. */
+    withRefresh: boolean;
   }): Promise<{ tokens: OAuthTokens; grant: Grant }> {
-    const saved = await this.deps.store.take(this.deps.names.of('code', params.code));
-    if (saved === undefined)
+    const { store, names } = this.deps;
+    const saved = await store.take(names.of('code', params.code));
+    if (saved === undefined) {
+      // A code used twice: someone else may hold it, so what it gave ends too.
+      const spent = await store.take(names.of('code-used', params.code));
+      if (spent !== undefined) await store.delete(names.raw('grant', spent));
       throw new InvalidGrantError('The code is unknown, used or expired (codes live a minute and work once)');
+    }
     const code = JSON.parse(saved) as CodeRecord;
     if (code.grant.clientId !== params.clientId)
       throw new InvalidGrantError('The code was issued to another client');
@@ -74,46 +102,50 @@ export class Grants {
       throw new InvalidGrantError('redirect_uri differs from the one of the authorization request');
     if (!verifierMatches(params.verifier, code.codeChallenge))
       throw new InvalidGrantError('code_verifier does not match the code_challenge (PKCE S256)');
-    if (params.resource !== undefined && params.resource !== code.grant.resource)
+    if (params.resource !== undefined && !sameResource(params.resource, code.grant.resource))
       throw new InvalidTargetError(
         `The code is bound to ${code.grant.resource}, not ${params.resource.slice(0, 200)}`,
       );
     const grant = { ...code.grant, createdAt: this.deps.clock() };
     const grantId = randomBytes(16).toString('base64url');
-    await this.deps.store.set(
-      this.deps.names.raw('grant', grantId),
-      JSON.stringify(grant),
-      this.deps.grantTtlMs,
-    );
-    return { tokens: await this.#issue(grantId, grant, true), grant };
+    await store.set(names.raw('grant', grantId), JSON.stringify(grant), this.deps.grantTtlMs);
+    await store.set(names.of('code-used', params.code), grantId, SPENT_CODE_TTL_MS);
+    return { tokens: await this.#issue(grantId, grant, params.withRefresh), grant };
   }
 
-  /** refresh_token: rotated; a spent one ends its grant. */
+  /**
+   * refresh_token: rotated. Checked before it is spent (a refused request leaves it usable); spent once, by
+   * whichever request takes it; used again within REFRESH_RACE_MS it is answered again, later it ends its grant.
+   */
   async refresh(params: {
     refreshToken: string;
     clientId: string;
     resource?: string;
   }): Promise<{ tokens: OAuthTokens; grant: Grant }> {
-    const { store, names } = this.deps;
-    const saved = await store.take(names.of('refresh', params.refreshToken));
-    if (saved === undefined) {
-      const spent = await store.get(names.of('refresh-used', params.refreshToken));
-      if (spent !== undefined) {
-        await store.delete(names.raw('grant', spent));
-        throw new InvalidGrantError('The refresh token was already used: its grant has ended, sign in again');
-      }
-      throw new InvalidGrantError('The refresh token is unknown or expired');
-    }
-    const { grantId } = JSON.parse(saved) as { grantId: string };
-    await store.set(names.of('refresh-used', params.refreshToken), grantId, this.deps.grantTtlMs);
+    const { store, names, clock } = this.deps;
+    const key = names.of('refresh', params.refreshToken);
+    const usedKey = names.of('refresh-used', params.refreshToken);
+    const saved = await store.get(key);
+    const spent = saved === undefined ? spentRecord(await store.get(usedKey)) : undefined;
+    const grantId = saved === undefined ? spent?.grantId : (JSON.parse(saved) as { grantId: string }).grantId;
+    if (grantId === undefined) throw new InvalidGrantError('The refresh token is unknown or expired');
     const grant = await this.grant(grantId);
     if (!grant) throw new InvalidGrantError('The grant of this refresh token has ended: sign in again');
-    if (grant.clientId !== params.clientId) {
-      await store.delete(names.raw('grant', grantId));
+    if (grant.clientId !== params.clientId)
       throw new InvalidGrantError('The refresh token was issued to another client');
-    }
-    if (params.resource !== undefined && params.resource !== grant.resource)
+    if (params.resource !== undefined && !sameResource(params.resource, grant.resource))
       throw new InvalidTargetError(`The grant is bound to ${grant.resource}`);
+    if (saved !== undefined) {
+      // Marked spent before it is taken, so a request racing this one finds when it was spent.
+      await store.set(usedKey, JSON.stringify({ grantId, spentAt: clock() }), this.deps.grantTtlMs);
+      if ((await store.take(key)) !== undefined)
+        return { tokens: await this.#issue(grantId, grant, true), grant };
+    }
+    const spentAt = spentRecord(await store.get(usedKey))?.spentAt ?? 0;
+    if (clock() - spentAt > REFRESH_RACE_MS) {
+      await store.delete(names.raw('grant', grantId));
+      throw new InvalidGrantError('The refresh token was already used: its grant has ended, sign in again');
+    }
     return { tokens: await this.#issue(grantId, grant, true), grant };
   }
 
@@ -163,15 +195,21 @@ export class Grants {
     return grant && { grantId, grant };
   }
 
-  /** RFC 7009: the grant of an access or refresh token, ended; undefined for a token we do not know. */
-  async revoke(token: string): Promise<Grant | undefined> {
+  /**
+   * RFC 7009: the grant of one of `clientId`'s access or refresh tokens, ended (that grant only); undefined for
+   * a token we do not know. A token of another client is refused, and stays as it was.
+   */
+  async revoke(token: string, clientId: string): Promise<Grant | undefined> {
     const { store, names } = this.deps;
     const saved =
-      (await store.get(names.of('access', token))) ?? (await store.take(names.of('refresh', token)));
+      (await store.get(names.of('access', token))) ?? (await store.get(names.of('refresh', token)));
     if (saved === undefined) return undefined;
     const { grantId } = JSON.parse(saved) as { grantId: string };
     const grant = await this.grant(grantId);
+    if (grant && grant.clientId !== clientId)
+      throw new InvalidRequestError('The token was not issued to this client: it stays as it was');
     await store.delete(names.of('access', token));
+    await store.delete(names.of('refresh', token));
     await store.delete(names.raw('grant', grantId));
     return grant;
   }

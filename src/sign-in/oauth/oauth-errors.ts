@@ -16,6 +16,7 @@ export {
   InvalidTargetError,
   OAuthError,
   TooManyRequestsError,
+  UnauthorizedClientError,
   UnsupportedGrantTypeError,
   UnsupportedResponseTypeError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';

@@ -22,8 +22,10 @@ for (const [net, prefix] of [
 ] as const)
   FORBIDDEN.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 127],
+  // IPv4-compatible (::a.b.c.d, with :: and ::1), NAT64, and 6to4 (2002::/16 embeds any IPv4 address).
+  ['::', 96],
   ['64:ff9b::', 96],
+  ['2002::', 16],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -127,6 +129,9 @@ function failure(err: Error, timeoutMs: number): SafeFetchError {
 export function safeFetch(url: URL, options: SafeFetchOptions): Promise<FetchedDocument> {
   const allowed = options.addressAllowed ?? isPublicAddress;
   if (url.protocol !== 'https:') return Promise.reject(new SafeFetchError('only https URLs are fetched'));
+  // Never credentials: a URL's user information would become an Authorization header.
+  if (url.username || url.password)
+    return Promise.reject(new SafeFetchError('a URL with user information is not fetched'));
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !allowed(host))

@@ -1,14 +1,28 @@
 import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { People } from '../people.js';
 import type { RevokeForm, TokenForm } from '../requests.js';
-import type { Clients } from './clients.js';
+import { type Clients, mayRefresh, type OAuthClient } from './clients.js';
 import { type Grant, type Grants, required } from './grants.js';
 import {
   InvalidClientError,
   InvalidGrantError,
   InvalidRequestError,
+  UnauthorizedClientError,
   UnsupportedGrantTypeError,
 } from './oauth-errors.js';
+
+/**
+ * The client a request names: by `client_id` in the form or by HTTP Basic's user name, never both (RFC 6749
+ * §2.3: one authentication method a request).
+ */
+function clientIdOf(form: { client_id?: string }, authorization: string | undefined): string {
+  const basic = basicClientId(authorization);
+  if (form.client_id !== undefined && basic !== undefined)
+    throw new InvalidRequestError('the client is named twice (client_id and HTTP Basic): use one');
+  const clientId = form.client_id ?? basic;
+  if (!clientId) throw new InvalidRequestError('client_id is required');
+  return clientId;
+}
 
 /** The client id of HTTP Basic client authentication, when a client sends it that way (no secret is issued). */
 function basicClientId(authorization: string | undefined): string | undefined {
@@ -28,8 +42,6 @@ export interface TokenEndpointDeps {
   clients: Clients;
   grants: Grants;
   people: People;
-  /** Ends a person's sign-in (revocation is sign-out). */
-  signOut: (personId: string, epoch: string) => Promise<void>;
 }
 
 /**
@@ -42,11 +54,9 @@ export class TokenEndpoint {
 
   /** POST /oauth/token: tokens for a code or a refresh token, while the person's sign-in lasts. */
   async issue(form: TokenForm, authorization: string | undefined): Promise<OAuthTokens> {
-    const clientId = form.client_id ?? basicClientId(authorization);
-    if (!clientId) throw new InvalidRequestError('client_id is required');
-    const client = await this.deps.clients.find(clientId);
+    const client = await this.deps.clients.find(clientIdOf(form, authorization));
     if (typeof client === 'string') throw new InvalidClientError(client);
-    const issued = await this.#grant(form, clientId);
+    const issued = await this.#grant(form, client);
     const { people } = this.deps;
     const record = await people.read(issued.grant.personId);
     if (!record || record.epoch !== issued.grant.epoch)
@@ -55,21 +65,36 @@ export class TokenEndpoint {
     return issued.tokens;
   }
 
-  /** POST /oauth/revoke (RFC 7009): revoking any token of ours signs the person out, Slack token included. */
-  async revoke(form: RevokeForm): Promise<void> {
+  /**
+   * POST /oauth/revoke (RFC 7009): the grant of that token, of the client asking, ends; the person's other
+   * clients and their sign-in stay (signing out everywhere is the people's page's).
+   */
+  async revoke(form: RevokeForm, authorization: string | undefined): Promise<void> {
+    const client = await this.deps.clients.find(clientIdOf(form, authorization));
+    if (typeof client === 'string') throw new InvalidClientError(client);
     if (!form.token) throw new InvalidRequestError('token is required');
-    const grant = await this.deps.grants.revoke(form.token);
-    if (grant) await this.deps.signOut(grant.personId, grant.epoch);
+    await this.deps.grants.revoke(form.token, client.clientId);
   }
 
-  #grant(form: TokenForm, clientId: string): Promise<{ tokens: OAuthTokens; grant: Grant }> {
+  #grant(form: TokenForm, client: OAuthClient): Promise<{ tokens: OAuthTokens; grant: Grant }> {
     const { grants } = this.deps;
+    const { clientId } = client;
     if (form.grant_type === 'authorization_code') {
       const { code, code_verifier } = required(form, 'code', 'code_verifier');
       const { redirect_uri: redirectUri, resource } = form;
-      return grants.exchangeCode({ code, clientId, redirectUri, verifier: code_verifier, resource });
+      const withRefresh = mayRefresh(client);
+      return grants.exchangeCode({
+        code,
+        clientId,
+        redirectUri,
+        verifier: code_verifier,
+        resource,
+        withRefresh,
+      });
     }
     if (form.grant_type === 'refresh_token') {
+      if (!mayRefresh(client))
+        throw new UnauthorizedClientError('this client did not register the refresh_token grant');
       const { refresh_token } = required(form, 'refresh_token');
       return grants.refresh({ refreshToken: refresh_token, clientId, resource: form.resource });
     }

@@ -13,16 +13,18 @@ export const authorizeSchema = {
   operationId: 'authorize',
   summary: 'Authorization endpoint (OAuth 2.1, PKCE S256)',
   description:
-    'Checks the client and its exact redirect URI (a 400 page otherwise: never a redirect to an unknown address), then shows the consent page naming the client; a browser whose person already approved that client, and is signed in here, goes straight back with a code. Errors after the redirect URI is known go back to it with state and iss.',
+    'Checks the client and its exact redirect URI (a 400 page otherwise: never a redirect to an unknown address), then shows the consent page naming the client; a browser whose person already approved that client, and is signed in here, goes straight back with a code. Any other error before the person approved is a 400 page naming it, never a redirect (RFC 9700 §4.11.2: no open redirector); after consent, a denial or a cancelled Slack sign-in goes back to the client with access_denied, state and iss.',
   querystring: AuthorizeQuery,
   response: {
     200: pageResponse(
       'The consent page: Approve (name="decision" value="approve") or Deny',
       'Allow access to your Slack search?',
     ),
-    302: redirectResponse('Back to the client with code, state and iss, or with error, state and iss'),
+    302: redirectResponse(
+      'Back to the client with code, state and iss (the person approved it at this redirect URI before)',
+    ),
     400: pageResponse(
-      'The client or its redirect URI is unknown: the page says which',
+      'The client or its redirect URI is unknown, or the request is refused (no PKCE S256, another response_type or resource): the page says why',
       'Unknown redirect URI',
     ),
     ...offAndUnavailable,

@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type PageOutcome, refusal } from '../outcome.js';
 import { PAGE_HEADERS } from '../pages.js';
-import { type Browser, browserOf } from '../sessions.js';
+import type { Browser } from '../sessions.js';
+import { signInOf } from './sign-in-of.js';
 
 /** What a browser's request carries: its session, the value consent forms are bound to, its trip to Slack. */
-export const browserOfRequest = (request: FastifyRequest): Browser => browserOf(request.headers.cookie);
+export const browserOfRequest = (request: FastifyRequest): Browser =>
+  signInOf(request.server).browserOf(request.headers.cookie);
 
 /** A page or a redirect, with its cookies; after a form (a POST), 303 so the browser follows with a GET. */
 export function sendOutcome(reply: FastifyReply, outcome: PageOutcome) {

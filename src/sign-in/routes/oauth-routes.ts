@@ -27,7 +27,7 @@ export default async function oauthRoutes(fastify: FastifyInstance) {
   );
 
   app.post(OAUTH_PATHS.revoke, { ...form, schema: revokeSchema }, async (request) => {
-    await signInOf(app).tokens.revoke(request.body);
+    await signInOf(app).tokens.revoke(request.body, request.headers.authorization);
     return {};
   });
 }

@@ -84,7 +84,7 @@ export const tokenSchema = {
   operationId: 'issueToken',
   summary: 'Token endpoint',
   description:
-    'authorization_code (single-use code, its PKCE code_verifier, the client it was issued to) or refresh_token (rotated: a spent refresh token used again is invalid_grant and ends its grant). The access token works as Authorization: Bearer on /mcp and every REST route.',
+    'authorization_code (single-use code, its PKCE code_verifier, the client it was issued to; a code used twice ends what it gave) or refresh_token (rotated, and spent only when new tokens are issued: used again within 5 s it is answered again, later it is invalid_grant and ends its grant). A refresh token is issued only to a client that registered the refresh_token grant. The client is named by client_id or HTTP Basic, not both. The access token works as Authorization: Bearer on /mcp and every REST route.',
   body: TokenForm,
   response: {
     200: jsonResponse('Tokens', Tokens, {
@@ -102,6 +102,8 @@ export const tokenSchema = {
       ['invalid_grant', 'The code is unknown, used or expired (codes live a minute and work once)'],
       ['invalid_grant', 'The refresh token was already used: its grant has ended, sign in again'],
       ['invalid_request', 'code_verifier is required'],
+      ['invalid_request', 'the client is named twice (client_id and HTTP Basic): use one'],
+      ['unauthorized_client', 'this client did not register the refresh_token grant'],
       ['unsupported_grant_type', 'grant_type must be authorization_code or refresh_token'],
     ]),
     401: oauthErrorResponse('Client authentication failed', [['invalid_client', 'client_id is unknown']]),
@@ -114,15 +116,20 @@ export const revokeSchema = {
   tags: SIGN_IN_TAGS,
   consumes: FORM_CONSUMES,
   operationId: 'revokeToken',
-  summary: 'Revocation = sign-out (RFC 7009)',
+  summary: 'Revocation (RFC 7009)',
   description:
-    'Revoking an access or refresh token of ours signs the person out: their grants end, this server’s Slack token for them is revoked (auth.revoke) and deleted. An unknown token is answered 200 too (RFC 7009 §2.2).',
+    'Revoking an access or refresh token of ours ends that client’s grant (its other tokens with it); the person’s other clients and their sign-in stay (signing out everywhere is the people’s page’s Sign out). The client is named by client_id or HTTP Basic; a token of another client is refused and stays. An unknown token is answered 200 too (RFC 7009 §2.2).',
   body: RevokeForm,
   response: {
     200: jsonResponse('Revoked (or never known)', Type.Object({}, { additionalProperties: false }), {
       revoked: { value: {} },
     }),
-    400: oauthErrorResponse('No token', [['invalid_request', 'token is required']]),
+    400: oauthErrorResponse('No token or client, or another client’s token', [
+      ['invalid_request', 'token is required'],
+      ['invalid_request', 'client_id is required'],
+      ['invalid_request', 'The token was not issued to this client: it stays as it was'],
+    ]),
+    401: oauthErrorResponse('The client is unknown', [['invalid_client', 'client_id is unknown']]),
     ...offAndUnavailable,
     ...bodyErrors,
   },

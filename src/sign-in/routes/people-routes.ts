@@ -16,8 +16,8 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
     sendOutcome(reply, await page().show(request.query, browserOfRequest(request))),
   );
 
-  app.get('/signin/slack', { schema: startSignInSchema }, async (_request, reply) =>
-    sendOutcome(reply, await page().startSignIn()),
+  app.get('/signin/slack', { schema: startSignInSchema }, async (request, reply) =>
+    sendOutcome(reply, await page().startSignIn(browserOfRequest(request))),
   );
 
   app.post(

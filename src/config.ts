@@ -109,6 +109,30 @@ export const ConfigSchema = Type.Object({
     description:
       'Lifetime of a sign-in: refresh tokens and personal tokens, remembered consent, and an idle person’s stored Slack token',
   }),
+  SIGN_IN_REDIS_URL: Type.Optional(
+    Type.String({
+      description:
+        'A Redis of its own for sign-in records (people, grants, clients): give it maxmemory-policy noeviction and persistence, so that no cache entry or flood displaces them. Unset = REDIS_URL (which must then not evict)',
+    }),
+  ),
+  SIGN_IN_ANONYMOUS_PER_ADDRESS: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description:
+      'What one client address (an IPv6 /64 counts as one) may leave stored without signing anyone in, per kind (pending authorizations and Slack sign-in states per 10 minutes, client documents per hour); registrations are 20 an hour',
+  }),
+  SIGN_IN_ANONYMOUS_TOTAL: Type.Integer({
+    minimum: 10,
+    default: 10_000,
+    description:
+      'The same, all addresses together, per kind (registrations: per day): past it, 429 with Retry-After until the window turns',
+  }),
+  SIGN_IN_RATE_LIMIT_MAX: Type.Integer({
+    minimum: 0,
+    default: 120,
+    description:
+      'Requests a minute one client address (an IPv6 /64 counts as one) may send to the sign-in routes (/oauth/*, /signin*, /slack/events, their metadata); 0 = no limit',
+  }),
   SLACK_API_URL: Type.String({
     default: 'https://slack.com/api/',
     pattern: '^https?://[^\\s]+$',

@@ -153,6 +153,11 @@ export const Errors = {
     'Send Accept: application/json, text/event-stream (an MCP client accepts both)',
     406,
   ),
+  SignInRateLimited: createError(
+    'AS_ERR_SIGN_IN_RATE_LIMITED',
+    'At most %d requests a minute to the sign-in routes from one address: retry after %d s',
+    429,
+  ),
   ApiRateLimited: createError(
     'AS_ERR_RATE_LIMITED',
     'Rate limit of %d requests per window exceeded for this token: retry after %d s',

@@ -16,6 +16,7 @@ export type RecordKind =
   | 'refresh'
   | 'refresh-used'
   | 'code-used'
+  | 'quota'
   | 'event'
   | 'consent'
   | 'session';

@@ -1,6 +1,7 @@
+import type { AnonymousQuota } from './anonymous-quota.js';
 import type { Grants } from './oauth/grants.js';
 import { SCOPE } from './oauth/grants.js';
-import { type PageOutcome, pageOf, redirectTo, refusal } from './outcome.js';
+import { type PageOutcome, pageOf, redirectTo, refusal, tooMany } from './outcome.js';
 import { peoplePage } from './pages.js';
 import type { People, PersonRecord } from './people.js';
 import type { PageForm, PeoplePageQuery } from './requests.js';
@@ -15,6 +16,7 @@ export interface PeoplePageDeps {
   people: People;
   sessions: Sessions;
   jar: CookieJar;
+  quota: AnonymousQuota;
   nameOf: (personId: string, record: PersonRecord) => Promise<string>;
   signOut: (personId: string, epoch: string) => Promise<void>;
 }
@@ -37,7 +39,9 @@ export class PeoplePage {
   }
 
   /** GET /signin/slack: off to Slack's sign-in page, bound to this browser. */
-  async startSignIn(browser: Browser): Promise<PageOutcome> {
+  async startSignIn(browser: Browser, address: string): Promise<PageOutcome> {
+    const refused = await this.deps.quota.take('slack-state', address);
+    if (refused) return tooMany(refused);
     const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'page' });
     return redirectTo(url, [this.deps.jar.slackStates([...browser.slackStates, state])]);
   }

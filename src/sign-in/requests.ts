@@ -1,7 +1,11 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 
-/** One OAuth or form parameter: optional text (a parameter sent twice is an array, which the schema refuses). */
-const text = (description: string) => Type.Optional(Type.String({ description }));
+/**
+ * One OAuth or form parameter: optional text (a parameter sent twice is an array, which the schema refuses), at
+ * most 2,048 characters: what a request may have stored before anyone signs in stays small.
+ */
+const text = (description: string, maxLength = 2048) =>
+  Type.Optional(Type.String({ description, maxLength }));
 
 /** A query or form of named parameters; others are let through (OAuth clients send extensions). */
 const parameters = <P extends TProperties>(properties: P) =>
@@ -14,7 +18,7 @@ export const AuthorizeQuery = parameters({
   redirect_uri: text('Exactly one the client registered (a loopback one on any port)'),
   code_challenge: text('PKCE: base64url(SHA-256(code_verifier))'),
   code_challenge_method: text('S256 (the only method)'),
-  state: text('Returned unchanged with the code'),
+  state: text('Returned unchanged with the code (at most 1,024 characters)', 1024),
   scope: text('slack:read (the one scope; others are not granted)'),
   resource: text('RFC 8707: this server’s /mcp (default) or its origin'),
 });

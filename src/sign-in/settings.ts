@@ -17,6 +17,8 @@ export interface SignInConfig {
   SLACK_API_URL: string;
   SIGN_IN_ACCESS_TOKEN_TTL_S: number;
   SIGN_IN_GRANT_TTL_S: number;
+  SIGN_IN_ANONYMOUS_PER_ADDRESS: number;
+  SIGN_IN_ANONYMOUS_TOTAL: number;
 }
 
 /** Sign in with Slack as the configuration sets it up; absent when it is off. */
@@ -40,6 +42,8 @@ export interface SignInSettings {
   secureCookies: boolean;
   accessTtlS: number;
   grantTtlS: number;
+  /** What requests that sign nobody in may leave stored: per client address, and in total, per kind. */
+  anonymous: { perAddress: number; total: number };
 }
 
 /** Where Slack sends a person back after its sign-in page, under PUBLIC_URL. */
@@ -100,5 +104,6 @@ export function signInSettings(config: SignInConfig): SignInSettings | undefined
     secureCookies: !(url.protocol === 'http:' && loopback),
     accessTtlS: config.SIGN_IN_ACCESS_TOKEN_TTL_S,
     grantTtlS: config.SIGN_IN_GRANT_TTL_S,
+    anonymous: { perAddress: config.SIGN_IN_ANONYMOUS_PER_ADDRESS, total: config.SIGN_IN_ANONYMOUS_TOTAL },
   };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import { Errors } from '../errors.js';
+import { AnonymousQuota } from './anonymous-quota.js';
 import { type EventOutcome, handleEvent, signatureProblem } from './events.js';
 import { RecordNames } from './names.js';
 import { Authorization } from './oauth/authorization.js';
@@ -101,7 +102,8 @@ export class SignIn {
       log.warn({ reason }, 'a sealed sign-in record cannot be opened: that person signs in again');
     // The records: people's sealed Slack tokens, the clients, the grants and the tokens we issue.
     const people = new People({ ...base, cipher: new TokenCipher(settings.keys), ttlMs, onUnreadable });
-    const clients = new Clients({ ...base, ttlMs, fetch: deps.documentFetch });
+    const quota = new AnonymousQuota({ store: deps.store, names: base.names, ...settings.anonymous });
+    const clients = new Clients({ ...base, ttlMs, quota, fetch: deps.documentFetch });
     const grants = new Grants({ ...base, accessTtlMs: settings.accessTtlS * 1000, grantTtlMs: ttlMs });
     // Slack's side: signing people in, refreshing and revoking their tokens.
     const jar = new CookieJar(settings.secureCookies);
@@ -124,7 +126,7 @@ export class SignIn {
     const sessions = new Sessions({ ...base, people });
     const nameOf = (personId: string, record: PersonRecord) => this.#nameOf(personId, record);
     const signOut = (personId: string, epoch: string) => this.signOut(personId, epoch);
-    const browserSide = { ...base, people, grants, slack, sessions, jar, nameOf };
+    const browserSide = { ...base, people, grants, slack, sessions, jar, quota, nameOf };
     this.authorization = new Authorization({ ...browserSide, clients });
     this.peoplePage = new PeoplePage({ ...browserSide, signOut });
     this.tokens = new TokenEndpoint({ clients, grants, people });

@@ -160,6 +160,14 @@ const GET_ROUTES: Array<[string, string]> = [
   ['startSignIn', '/signin/slack'],
 ];
 
+/** The routes whose 429 is our ErrorBody (the others answer it as OAuth's error or as a page). */
+const JSON_LIMITED = new Set([
+  'getAuthorizationServerMetadata',
+  'getProtectedResourceMetadata',
+  'getMcpProtectedResourceMetadata',
+  'slackEvents',
+]);
+
 /** Every documented status of the sign-in routes; `pressure` and `overloaded` as the other cases have them. */
 export function signInContractCases(pressure: Partial<Config>, overloaded: [string, string]): SignInCase[] {
   const on = (c: Omit<SignInCase, 'config'> & { config?: Partial<Config> }): SignInCase => ({
@@ -175,6 +183,24 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
     ...all.map(([op, method, url]) => ({ op, status: 404, request: { method, url }, error: OFF })),
     ...all.map(([op, method, url]) =>
       on({ op, status: 503, pressure: true, config: pressure, request: { method, url }, error: overloaded }),
+    ),
+    // Past the per-address limit (here 1 a minute): 429 with Retry-After, in each route's own shape.
+    ...all.map(([op, method, url]) =>
+      on({
+        op,
+        status: 429,
+        config: { SIGN_IN_RATE_LIMIT_MAX: 1 },
+        before: [{ method, url }],
+        request: { method, url },
+        ...(JSON_LIMITED.has(op)
+          ? {
+              error: [
+                'AS_ERR_SIGN_IN_RATE_LIMITED',
+                'At most 1 requests a minute to the sign-in routes from one address: retry after 60 s',
+              ] as [string, string],
+            }
+          : {}),
+      }),
     ),
     // Bodies: too large, or neither a form nor JSON.
     ...BODY_ROUTES.map(([op, url]) =>

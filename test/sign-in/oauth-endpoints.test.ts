@@ -260,7 +260,7 @@ describe('POST /oauth/register (RFC 7591)', () => {
           status: 429,
           body: {
             error: 'too_many_requests',
-            error_description: 'at most 20 clients may be registered per hour from one address',
+            error_description: 'at most 20 client registrations per hour from one address',
           },
         },
       });

@@ -1,6 +1,7 @@
+import type { AnonymousQuota } from '../anonymous-quota.js';
 import type { RecordNames } from '../names.js';
 import { randomSecret } from '../names.js';
-import { type PageOutcome, pageOf, redirectTo, refusal } from '../outcome.js';
+import { type PageOutcome, pageOf, redirectTo, refusal, tooMany } from '../outcome.js';
 import { consentPage } from '../pages.js';
 import type { People, PersonRecord } from '../people.js';
 import type { RecordStore } from '../record-store.js';
@@ -8,7 +9,7 @@ import type { AuthorizeQuery, ConsentForm } from '../requests.js';
 import type { Browser, CookieJar, Sessions, SignedInBrowser } from '../sessions.js';
 import type { SignInSettings } from '../settings.js';
 import type { SlackOAuth } from '../slack-oauth.js';
-import type { Clients, OAuthClient } from './clients.js';
+import { type Clients, isRefusal, type OAuthClient } from './clients.js';
 import { type Grants, SCOPE, sameResource } from './grants.js';
 import {
   AccessDeniedError,
@@ -42,6 +43,7 @@ export interface AuthorizationDeps {
   sessions: Sessions;
   slack: SlackOAuth;
   jar: CookieJar;
+  quota: AnonymousQuota;
   /** A person's display name for the consent page. */
   nameOf: (personId: string, record: PersonRecord) => Promise<string>;
 }
@@ -72,9 +74,10 @@ function redirectUriOf(client: OAuthClient, asked: string | undefined): string |
 export class Authorization {
   constructor(private readonly deps: AuthorizationDeps) {}
 
-  async authorize(q: AuthorizeQuery, browser: Browser): Promise<PageOutcome> {
-    const client = await this.deps.clients.find(q.client_id ?? '');
+  async authorize(q: AuthorizeQuery, browser: Browser, address: string): Promise<PageOutcome> {
+    const client = await this.deps.clients.find(q.client_id ?? '', address);
     if (typeof client === 'string') return refusal(400, 'Unknown client', client);
+    if (isRefusal(client)) return tooMany(client);
     const redirectUri = redirectUriOf(client, q.redirect_uri);
     if (typeof redirectUri !== 'string') return redirectUri;
     const pending = this.#pendingOf(q, client, redirectUri);
@@ -89,11 +92,13 @@ export class Authorization {
     const signedIn = await this.deps.sessions.signedIn(browser);
     if (signedIn && (await this.#consented(signedIn.personId, pending)))
       return this.#codeRedirect(pending, signedIn);
+    const refused = await this.deps.quota.take('pending', address);
+    if (refused) return tooMany(refused);
     return this.#askConsent(pending, client, browser, signedIn);
   }
 
   /** The consent form: approve (then Slack, or straight back with a code) or deny. */
-  async decide(form: ConsentForm, browser: Browser): Promise<PageOutcome> {
+  async decide(form: ConsentForm, browser: Browser, address: string): Promise<PageOutcome> {
     const { pending: pendingId = '', csrf = '', decision } = form;
     if (!this.deps.sessions.consentPosted(browser, pendingId, csrf))
       return refusal(
@@ -112,6 +117,8 @@ export class Authorization {
       await this.#remember(signedIn.personId, pending);
       return this.#codeRedirect(pending, signedIn);
     }
+    const refused = await this.deps.quota.take('slack-state', address);
+    if (refused) return tooMany(refused);
     const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'mcp', pending: pendingId });
     return redirectTo(url, [this.deps.jar.slackStates([...browser.slackStates, state])]);
   }
@@ -207,6 +214,7 @@ export class Authorization {
       codeChallenge: pending.codeChallenge,
     });
     await this.deps.people.touch(personId);
+    await this.deps.clients.keep(pending.clientId);
     return redirectTo(this.#clientUrl(pending.redirectUri, { code, state: pending.state }), cookies);
   }
 

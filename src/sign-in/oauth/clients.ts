@@ -1,5 +1,7 @@
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Clock } from '../../clock.js';
+import { withRetryAfter } from '../../errors.js';
+import type { AnonymousQuota, QuotaRefusal } from '../anonymous-quota.js';
 import type { RecordNames } from '../names.js';
 import { randomSecret } from '../names.js';
 import type { RecordStore } from '../record-store.js';
@@ -21,20 +23,22 @@ export interface OAuthClient {
 /** Whether a client may hold refresh tokens: it registered the refresh_token grant. */
 export const mayRefresh = (client: OAuthClient) => client.grantTypes?.includes('refresh_token') ?? true;
 
-/** Registered clients per client address per hour, at most. */
-export const REGISTRATIONS_PER_HOUR = 20;
+/** How long a registration nobody has signed in with is kept: a day (then as long as its grants). */
+const UNUSED_REGISTRATION_TTL_MS = 86_400_000;
 const MAX_REDIRECT_URIS = 10;
 const DOCUMENT_MAX_BYTES = 10_000;
 const DOCUMENT_TIMEOUT_MS = 3_000;
 /** How long a client metadata document is reused: its Cache-Control max-age within these bounds. */
-const DOCUMENT_TTL_MS = { min: 60_000, default: 600_000, max: 86_400_000 };
+const DOCUMENT_TTL_MS = { min: 60_000, default: 600_000, max: 3_600_000 };
 
 export interface ClientsDeps {
   store: RecordStore;
   names: RecordNames;
   clock: Clock;
-  /** How long an unused registration is kept (SIGN_IN_GRANT_TTL_S). */
+  /** How long a registration someone signed in with is kept (SIGN_IN_GRANT_TTL_S). */
   ttlMs: number;
+  /** Bounds what registrations and document fetches (anonymous requests) may store. */
+  quota: AnonymousQuota;
   /** Network policy of document fetches (tests serve documents on loopback). */
   fetch?: Partial<SafeFetchOptions>;
 }
@@ -110,11 +114,8 @@ export class Clients {
     if ((metadata.response_types ?? ['code']).some((t) => t !== 'code'))
       throw new InvalidClientMetadataError('response_types: only "code" is offered');
     const { store, names, clock } = this.deps;
-    const count = await store.increment(names.of('registrations', address), 3_600_000);
-    if (count > REGISTRATIONS_PER_HOUR)
-      throw new TooManyRequestsError(
-        `at most ${REGISTRATIONS_PER_HOUR} clients may be registered per hour from one address`,
-      );
+    const refused = await this.deps.quota.take('client', address);
+    if (refused) throw withRetryAfter(new TooManyRequestsError(refused.message), refused.retryAfterS);
     const clientId = randomSecret('asc_').slice(0, 36);
     const client: OAuthClient = {
       clientId,
@@ -123,7 +124,7 @@ export class Clients {
       kind: 'registered',
       grantTypes: grants,
     };
-    await store.set(names.raw('client', clientId), JSON.stringify(client), this.deps.ttlMs);
+    await store.set(names.raw('client', clientId), JSON.stringify(client), UNUSED_REGISTRATION_TTL_MS);
     return {
       client_id: clientId,
       client_id_issued_at: Math.floor(clock() / 1000),
@@ -137,14 +138,23 @@ export class Clients {
     };
   }
 
-  /** The client of a client id, or a sentence saying why there is none (for the 400 page). */
-  async find(clientId: string): Promise<OAuthClient | string> {
+  /** A client someone signed in with: its registration is kept as long as a grant. */
+  async keep(clientId: string): Promise<void> {
+    if (!isDocumentClientId(clientId))
+      await this.deps.store.expire(this.deps.names.raw('client', clientId), this.deps.ttlMs);
+  }
+
+  /**
+   * The client of a client id, or a sentence saying why there is none (for the 400 page), or a quota's
+   * refusal when fetching its metadata document would store more than `address` may.
+   */
+  async find(clientId: string, address: string): Promise<OAuthClient | string | QuotaRefusal> {
     if (!clientId) return 'The request names no client_id';
     if (isDocumentClientId(clientId)) {
       const problem = documentUrlProblem(clientId);
       if (problem)
         return `client_id ${JSON.stringify(clientId.slice(0, 200))} is not a client ID metadata document URL: ${problem}`;
-      return this.#fromDocument(clientId);
+      return this.#fromDocument(clientId, address);
     }
     if (!/^asc_[A-Za-z0-9_-]{32}$/.test(clientId))
       return `client_id ${JSON.stringify(clientId.slice(0, 80))} is not one this server issued`;
@@ -152,15 +162,16 @@ export class Clients {
     const saved = await this.deps.store.get(key);
     if (saved === undefined)
       return `client_id ${clientId} is not registered here (or its registration expired): register again`;
-    await this.deps.store.expire(key, this.deps.ttlMs);
     return JSON.parse(saved) as OAuthClient;
   }
 
-  async #fromDocument(url: string): Promise<OAuthClient | string> {
+  async #fromDocument(url: string, address: string): Promise<OAuthClient | string | QuotaRefusal> {
     const { store, names } = this.deps;
     const key = names.of('client-doc', url);
     const cached = await store.get(key);
     if (cached !== undefined) return JSON.parse(cached) as OAuthClient;
+    const refused = await this.deps.quota.take('client-doc', address);
+    if (refused) return refused;
     let answer: FetchedDocument;
     try {
       answer = await safeFetch(new URL(url), {
@@ -222,3 +233,7 @@ export class Clients {
     }
   }
 }
+
+/** Whether what `find` answered is a quota's refusal (a 429), not a client nor a reason there is none. */
+export const isRefusal = (found: OAuthClient | string | QuotaRefusal): found is QuotaRefusal =>
+  typeof found === 'object' && 'retryAfterS' in found;

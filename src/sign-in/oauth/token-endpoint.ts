@@ -1,12 +1,14 @@
 import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { withRetryAfter } from '../../errors.js';
 import type { People } from '../people.js';
 import type { RevokeForm, TokenForm } from '../requests.js';
-import { type Clients, mayRefresh, type OAuthClient } from './clients.js';
+import { type Clients, isRefusal, mayRefresh, type OAuthClient } from './clients.js';
 import { type Grant, type Grants, required } from './grants.js';
 import {
   InvalidClientError,
   InvalidGrantError,
   InvalidRequestError,
+  TooManyRequestsError,
   UnauthorizedClientError,
   UnsupportedGrantTypeError,
 } from './oauth-errors.js';
@@ -53,9 +55,8 @@ export class TokenEndpoint {
   constructor(private readonly deps: TokenEndpointDeps) {}
 
   /** POST /oauth/token: tokens for a code or a refresh token, while the person's sign-in lasts. */
-  async issue(form: TokenForm, authorization: string | undefined): Promise<OAuthTokens> {
-    const client = await this.deps.clients.find(clientIdOf(form, authorization));
-    if (typeof client === 'string') throw new InvalidClientError(client);
+  async issue(form: TokenForm, authorization: string | undefined, address: string): Promise<OAuthTokens> {
+    const client = await this.#client(form, authorization, address);
     const issued = await this.#grant(form, client);
     const { people } = this.deps;
     const record = await people.read(issued.grant.personId);
@@ -69,11 +70,22 @@ export class TokenEndpoint {
    * POST /oauth/revoke (RFC 7009): the grant of that token, of the client asking, ends; the person's other
    * clients and their sign-in stay (signing out everywhere is the people's page's).
    */
-  async revoke(form: RevokeForm, authorization: string | undefined): Promise<void> {
-    const client = await this.deps.clients.find(clientIdOf(form, authorization));
-    if (typeof client === 'string') throw new InvalidClientError(client);
+  async revoke(form: RevokeForm, authorization: string | undefined, address: string): Promise<void> {
+    const client = await this.#client(form, authorization, address);
     if (!form.token) throw new InvalidRequestError('token is required');
     await this.deps.grants.revoke(form.token, client.clientId);
+  }
+
+  /** The client a request names, or the OAuth error that says why not. */
+  async #client(
+    form: { client_id?: string },
+    authorization: string | undefined,
+    address: string,
+  ): Promise<OAuthClient> {
+    const client = await this.deps.clients.find(clientIdOf(form, authorization), address);
+    if (typeof client === 'string') throw new InvalidClientError(client);
+    if (isRefusal(client)) throw withRetryAfter(new TooManyRequestsError(client.message), client.retryAfterS);
+    return client;
   }
 
   #grant(form: TokenForm, client: OAuthClient): Promise<{ tokens: OAuthTokens; grant: Grant }> {

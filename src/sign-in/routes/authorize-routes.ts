@@ -17,14 +17,20 @@ export default async function authorizeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(OAUTH_PATHS.authorize, { schema: authorizeSchema }, async (request, reply) =>
-    sendOutcome(reply, await signInOf(app).authorization.authorize(request.query, browserOfRequest(request))),
+    sendOutcome(
+      reply,
+      await signInOf(app).authorization.authorize(request.query, browserOfRequest(request), request.ip),
+    ),
   );
 
   app.post(
     OAUTH_PATHS.consent,
     { bodyLimit: FORM_BODY_LIMIT, schema: consentSchema },
     async (request, reply) =>
-      sendOutcome(reply, await signInOf(app).authorization.decide(request.body, browserOfRequest(request))),
+      sendOutcome(
+        reply,
+        await signInOf(app).authorization.decide(request.body, browserOfRequest(request), request.ip),
+      ),
   );
 
   app.get(SLACK_CALLBACK_PATH, { schema: slackCallbackSchema }, async (request, reply) => {

@@ -2,6 +2,7 @@ import { AuthorizeQuery, CallbackQuery, ConsentForm } from '../requests.js';
 import {
   bodyErrors,
   FORM_CONSUMES,
+  limitedPage,
   offAndUnavailable,
   pageResponse,
   redirectResponse,
@@ -27,6 +28,7 @@ export const authorizeSchema = {
       'The client or its redirect URI is unknown, or the request is refused (no PKCE S256, another response_type or resource): the page says why',
       'Unknown redirect URI',
     ),
+    ...limitedPage,
     ...offAndUnavailable,
   },
 };
@@ -49,6 +51,7 @@ export const consentSchema = {
       'The form did not come from this browser’s consent page',
       'Not sent from this browser’s consent page',
     ),
+    ...limitedPage,
     ...offAndUnavailable,
     ...bodyErrors,
   },
@@ -67,6 +70,7 @@ export const slackCallbackSchema = {
       'Slack’s answer could not be used (a used or foreign state, a refused code)',
       'Sign-in with Slack did not complete',
     ),
+    ...limitedPage,
     ...offAndUnavailable,
   },
 };

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type PageOutcome, refusal } from '../outcome.js';
+import { type PageOutcome, refusal, tooMany } from '../outcome.js';
 import { PAGE_HEADERS } from '../pages.js';
 import type { Browser } from '../sessions.js';
 import { signInOf } from './sign-in-of.js';
@@ -14,6 +14,8 @@ export function sendOutcome(reply: FastifyReply, outcome: PageOutcome) {
   reply.raw.removeHeader('set-cookie');
   if (outcome.cookies?.length) reply.header('set-cookie', outcome.cookies);
   reply.header('cache-control', 'no-store');
+  if (outcome.kind === 'page' && outcome.retryAfterS)
+    reply.header('retry-after', String(outcome.retryAfterS));
   if (outcome.kind === 'redirect')
     return reply.redirect(outcome.location, reply.request.method === 'POST' ? 303 : 302);
   return reply.code(outcome.status).headers(PAGE_HEADERS).send(outcome.html);
@@ -29,6 +31,10 @@ export function answerWithPages(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   const parent = app.errorHandler;
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err.statusCode === 429) {
+      const retryAfterS = (err as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60;
+      return sendOutcome(reply, tooMany({ retryAfterS, message: err.message }));
+    }
     if (err.statusCode !== 400 && !err.validation) return parent.call(app, err, request, reply);
     request.log.info({ code: err.code, status: 400 }, err.message);
     return sendOutcome(reply, refusal(400, 'Not a request this page sends', err.message));

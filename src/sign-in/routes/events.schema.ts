@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { jsonResponse } from '../../schemas/response.js';
-import { bodyErrors, errorBodyResponse, offAndUnavailable, SIGN_IN_TAGS } from './responses.js';
+import { bodyErrors, errorBodyResponse, limitedJson, offAndUnavailable, SIGN_IN_TAGS } from './responses.js';
 
 export const eventsSchema = {
   tags: SIGN_IN_TAGS,
@@ -28,6 +28,7 @@ export const eventsSchema = {
       'AS_ERR_SLACK_SIGNATURE',
       'Not a request signed by Slack: X-Slack-Request-Timestamp is more than five minutes from now (a replay?)',
     ),
+    ...limitedJson,
     ...offAndUnavailable,
     ...bodyErrors,
   },

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { jsonResponse } from '../../schemas/response.js';
 import { authorizationServerMetadata, protectedResourceMetadata } from '../oauth/metadata.js';
-import { offAndUnavailable, SIGN_IN_TAGS } from './responses.js';
+import { limitedJson, offAndUnavailable, SIGN_IN_TAGS } from './responses.js';
 
 const ProtectedResourceMetadata = Type.Object(
   {
@@ -50,6 +50,7 @@ export const authorizationServerMetadataSchema = {
     200: jsonResponse('The metadata', AuthorizationServerMetadata, {
       demo: { value: authorizationServerMetadata(demoSettings) },
     }),
+    ...limitedJson,
     ...offAndUnavailable,
   },
 };
@@ -66,6 +67,7 @@ export function protectedResourceMetadataSchema(which: 'serviceResource' | 'mcpR
       200: jsonResponse('The metadata', ProtectedResourceMetadata, {
         demo: { value: protectedResourceMetadata(demoSettings, demoSettings[which]) },
       }),
+      ...limitedJson,
       ...offAndUnavailable,
     },
   };

@@ -23,11 +23,11 @@ export default async function oauthRoutes(fastify: FastifyInstance) {
   app.post(OAUTH_PATHS.token, { ...form, schema: tokenSchema }, async (request, reply) =>
     noStore(reply)
       .header('pragma', 'no-cache')
-      .send(await signInOf(app).tokens.issue(request.body, request.headers.authorization)),
+      .send(await signInOf(app).tokens.issue(request.body, request.headers.authorization, request.ip)),
   );
 
   app.post(OAUTH_PATHS.revoke, { ...form, schema: revokeSchema }, async (request) => {
-    await signInOf(app).tokens.revoke(request.body, request.headers.authorization);
+    await signInOf(app).tokens.revoke(request.body, request.headers.authorization, request.ip);
     return {};
   });
 }

@@ -4,6 +4,7 @@ import { RegistrationBody, RevokeForm, TokenForm } from '../requests.js';
 import {
   bodyErrors,
   FORM_CONSUMES,
+  limitedOAuth,
   oauthErrorResponse,
   offAndUnavailable,
   SIGN_IN_TAGS,
@@ -70,9 +71,17 @@ export const registerSchema = {
         'grant_types: "client_credentials" is not offered; use authorization_code and refresh_token',
       ],
     ]),
-    429: oauthErrorResponse('Too many registrations from this address', [
-      ['too_many_requests', 'at most 20 clients may be registered per hour from one address'],
-    ]),
+    429: oauthErrorResponse(
+      'Too many registrations, or requests, from this address (an IPv6 /64 counts as one); Retry-After says when',
+      [
+        ['too_many_requests', 'at most 20 client registrations per hour from one address'],
+        [
+          'too_many_requests',
+          'At most 120 requests a minute to the sign-in routes from one address: retry after 37 s',
+        ],
+      ],
+      { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' } },
+    ),
     ...offAndUnavailable,
     ...bodyErrors,
   },
@@ -107,6 +116,7 @@ export const tokenSchema = {
       ['unsupported_grant_type', 'grant_type must be authorization_code or refresh_token'],
     ]),
     401: oauthErrorResponse('Client authentication failed', [['invalid_client', 'client_id is unknown']]),
+    ...limitedOAuth,
     ...offAndUnavailable,
     ...bodyErrors,
   },
@@ -130,6 +140,7 @@ export const revokeSchema = {
       ['invalid_request', 'The token was not issued to this client: it stays as it was'],
     ]),
     401: oauthErrorResponse('The client is unknown', [['invalid_client', 'client_id is unknown']]),
+    ...limitedOAuth,
     ...offAndUnavailable,
     ...bodyErrors,
   },

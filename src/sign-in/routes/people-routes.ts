@@ -17,7 +17,7 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/signin/slack', { schema: startSignInSchema }, async (request, reply) =>
-    sendOutcome(reply, await page().startSignIn(browserOfRequest(request))),
+    sendOutcome(reply, await page().startSignIn(browserOfRequest(request), request.ip)),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { PageForm, PeoplePageQuery } from '../requests.js';
 import {
   bodyErrors,
   FORM_CONSUMES,
+  limitedPage,
   offAndUnavailable,
   pageResponse,
   redirectResponse,
@@ -27,6 +28,7 @@ export const peoplePageSchema = {
   querystring: PeoplePageQuery,
   response: {
     200: pageResponse('Signed in or not, the page', 'Signed in as Maya Chen'),
+    ...limitedPage,
     ...offAndUnavailable,
   },
 };
@@ -37,7 +39,7 @@ export const startSignInSchema = {
   summary: 'Off to Slack’s sign-in page',
   description:
     'Redirects to Slack’s /oauth/v2/authorize with our user scopes and a state bound to this browser (a cookie).',
-  response: { 302: redirectResponse('Slack’s sign-in page'), ...offAndUnavailable },
+  response: { 302: redirectResponse('Slack’s sign-in page'), ...limitedPage, ...offAndUnavailable },
 };
 
 export const personalTokenSchema = {
@@ -52,6 +54,7 @@ export const personalTokenSchema = {
     200: pageResponse('The page with the token, this once', 'Your personal token'),
     400: notAForm,
     403: notFromPage,
+    ...limitedPage,
     ...offAndUnavailable,
     ...bodyErrors,
   },
@@ -69,6 +72,7 @@ export const signOutSchema = {
     303: redirectResponse('Back to /signin'),
     400: notAForm,
     403: notFromPage,
+    ...limitedPage,
     ...offAndUnavailable,
     ...bodyErrors,
   },

@@ -120,3 +120,16 @@ export function redirectResponse(description: string) {
 export const SIGN_IN_TAGS = ['sign-in'];
 /** What the form-taking routes take (`form-body.ts` parses it). */
 export const FORM_CONSUMES = ['application/x-www-form-urlencoded'];
+
+/** The per-address limit of the sign-in routes (SIGN_IN_RATE_LIMIT_MAX), in each route kind's own shape. */
+const LIMITED = 'At most 120 requests a minute to the sign-in routes from one address: retry after 37 s';
+const LIMITED_WHY =
+  'Too many requests from this client address (an IPv6 /64 counts as one); Retry-After says when';
+export const limitedJson = {
+  429: errorBodyResponse(429, LIMITED_WHY, 'AS_ERR_SIGN_IN_RATE_LIMITED', LIMITED, RETRY_AFTER),
+};
+export const limitedOAuth = {
+  429: oauthErrorResponse(LIMITED_WHY, [['too_many_requests', LIMITED]], RETRY_AFTER),
+};
+const page429 = pageResponse(LIMITED_WHY, 'Too many requests');
+export const limitedPage = { 429: { ...page429, headers: { ...page429.headers, ...RETRY_AFTER } } };

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type JsonRpcErrorAnswer, McpMessage } from '../schemas/mcp.js';
 import { mostSpecific } from '../schemas/typebox-problem.js';

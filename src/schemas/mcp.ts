@@ -167,6 +167,16 @@ export const mcpPostSchema = (tools: string) => ({
     202: { description: 'A notification was accepted; no body', type: 'null' },
     ...mcpErrorResponses(401, 403, 406, 413, 415, 429, 503),
     400: invalidRequestResponse(),
+    404: jsonResponse(
+      '2026-07-28: a method this server does not serve (initialize, gone in that revision, among them): JSON-RPC error -32601',
+      Type.Ref(JsonRpcErrorAnswer),
+      {
+        methodNotFound: {
+          summary: 'initialize with the 2026-07-28 envelope',
+          value: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+        },
+      },
+    ),
   },
 });
 

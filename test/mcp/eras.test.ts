@@ -172,6 +172,19 @@ describe('2026-07-28 on the wire', () => {
     expect((await res.json()).error.code).toBe(-32020);
   });
 
+  it('initialize, gone in 2026-07-28, is -32601 with HTTP 404', async () => {
+    const res = await post(
+      { jsonrpc: '2.0', id: 10, method: 'initialize', params: { _meta: meta } },
+      { 'mcp-method': 'initialize' },
+    );
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 10,
+      error: { code: -32601, message: 'Method not found' },
+    });
+  });
+
   it('a revision not served is -32022 naming the one that is', async () => {
     const res = await post(
       {

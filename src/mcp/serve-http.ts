@@ -41,9 +41,9 @@ async function mcpSdk(): Promise<NonNullable<typeof sdk>> {
   const { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } = await import(
     '@modelcontextprotocol/server'
   );
+  // responseMode auto: our handlers send nothing before their result, so each answer is one JSON body.
   const modern = createMcpHandler(({ authInfo }) => serverOf(authInfo?.extra)(), {
     legacy: 'reject',
-    responseMode: 'json',
     maxRequestBodySize: MAX_BODY_BYTES,
   });
   const legacy: LegacyHandler = async (request, message, serverFor) => {

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse, stringify } from 'yaml';
 import { DEMO_USER_TOKEN, startFakeSlack } from '../fake-slack/index.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -27,7 +28,10 @@ if (!bin) {
 }
 const API_TOKEN = 'conformance-token';
 const root = fileURLToPath(new URL('..', import.meta.url));
-const expectedFailures = join(root, 'scripts/mcp-conformance-expected-failures.yml');
+const baseline = parse(
+  readFileSync(join(root, 'scripts/mcp-conformance-expected-failures.yml'), 'utf8'),
+) as Record<string, string[]>;
+const revision = extra[extra.indexOf('--requirements') + 1];
 
 const slack = await startFakeSlack({ port: 0 });
 const config = loadConfig({
@@ -62,6 +66,13 @@ await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/mcp`;
 
 const results = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
+// The scenarios expected to fail in this run: those of every revision, and this revision's own.
+const expectedFailures = join(results, 'expected-failures.yml');
+const server = [
+  ...baseline.server,
+  ...((extra.includes('--requirements') && baseline[`server@${revision}`]) || []),
+];
+writeFileSync(expectedFailures, stringify({ server }));
 console.log(`conformance ${bin} against ${url} (Node ${process.version}), results in ${results}`);
 const code = await new Promise<number>((resolve) => {
   const child = spawn(

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { FastifyInstance } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
 import { exitWithMessage, loadConfigOrExit } from './config.js';
@@ -6,7 +7,7 @@ import { Errors } from './errors.js';
 import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { parseJson } from './http/parse-json.js';
 import { loggerOptions } from './logging/log-options.js';
-import { createMcpServer } from './mcp/create-server.js';
+import { createMcpServer, type McpTools } from './mcp/create-server.js';
 import { mcpInstructions } from './mcp/instructions.js';
 import { StdioLinesTransport } from './mcp/stdio-lines.js';
 import { allTools } from './mcp/tools.js';
@@ -18,7 +19,9 @@ import type { SlackAccess } from './slack-client/types.js';
 // `agent-search-mcp`: the MCP tools over stdio for a local client. The same app as the HTTP service
 // (cache, Slack gateway, services), built but never listening; stdout carries only MCP messages, so the
 // log goes to stderr. Config from the environment: SLACK_USER_TOKEN, optional REDIS_URL (with KEY_HASH_SECRET), LOG_LEVEL, …
-// `initialize` is answered at once; the app is built after it (clients spawn this bin for every session).
+// Both protocol eras, chosen by the client's first message (2026-07-28's `server/discover` or any request with
+// the `_meta` envelope; 2025-11-25 and older after `initialize`). The first answer goes out at once; the app is
+// built after it (clients spawn this bin for every session).
 
 const config = loadConfigOrExit();
 const log = pino(loggerOptions(config.LOG_LEVEL) as LoggerOptions, process.stderr);
@@ -62,15 +65,13 @@ const appTools = async () =>
   });
 // tools/list needs only the definitions, so it is answered without waiting for the app; a call waits.
 const listed = allTools().map((tool) => tool.listed);
-const server = createMcpServer(info, async () => ({
+const tools = async (): Promise<McpTools> => ({
   listed,
   call: (name, args) =>
     listed.some((tool) => tool.name === name)
       ? appTools().then((tools) => tools.call(name, args) ?? Promise.reject(new Error(`no tool ${name}`)))
       : undefined,
-}));
-// Built once the client has its answer; a failure is logged here and answered to each tool call.
-server.oninitialized = () => void app().catch((err) => log.error({ err }, 'building the app failed'));
+});
 // One message a line, at most MAX_BODY_BYTES (the HTTP body limit); a refused line is answered and noted.
 const transport = new StdioLinesTransport(process.stdin, process.stdout, {
   parse: parseJson,
@@ -78,7 +79,16 @@ const transport = new StdioLinesTransport(process.stdin, process.stdout, {
   onRefused: (line, { error }) =>
     log.warn({ line, code: error.code }, `stdin line refused: ${error.message}`),
 });
-await server.connect(transport);
+// Built once the client has its first answer; a failure is logged here and answered to each tool call.
+const send = transport.send.bind(transport);
+transport.send = async (message) => {
+  await send(message);
+  if (!built) void app().catch((err) => log.error({ err }, 'building the app failed'));
+};
+const served = serveStdio(() => createMcpServer(info, tools), {
+  transport,
+  onerror: (err) => log.warn({ err }, 'MCP stdio error'),
+});
 const answered = trackUnanswered(transport);
 
 let closing = false;
@@ -86,7 +96,7 @@ const shutdown = async (reason: string) => {
   if (closing) return;
   closing = true;
   if (reason === 'stdin closed') await answered(config.REQUEST_DEADLINE_MS + 1000);
-  await server.close().catch(() => {});
+  await served.close().catch(() => {});
   log.info({ reason }, 'closing');
   if (built) await (await built).close();
   process.exit(0);

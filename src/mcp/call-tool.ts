@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { type AccessArea, assertAccess } from '../access/api-tokens.js';
 import { type AppError, describeError } from '../http/describe-error.js';
 import type { ReadCaller } from '../reads/caller.js';

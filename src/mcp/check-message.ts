@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type JsonRpcErrorAnswer, McpMessage } from '../schemas/mcp.js';
 import { mostSpecific } from '../schemas/typebox-problem.js';
@@ -61,8 +61,17 @@ function paramsSizeProblem(params: unknown): string | undefined {
   return undefined;
 }
 
-/** What is wrong with an initialize's params, if anything (the SDK would answer -32603 with a zod dump). */
+/** 2026-07-28's claim in a request's `_meta`: the revision it speaks (the SDK serves such a request). */
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+const claimsModern = (params: unknown) =>
+  isObject(params) && isObject(params._meta) && PROTOCOL_VERSION_META in params._meta;
+
+/**
+ * What is wrong with an initialize's params, if anything (the SDK would answer -32603 with a zod dump).
+ * Not asked of a 2026-07-28 request: that revision has no initialize, and the SDK answers it -32601 (404).
+ */
 function initializeProblem(params: unknown): string | undefined {
+  if (claimsModern(params)) return undefined;
   if (!isObject(params)) return 'params must be an object with protocolVersion, capabilities and clientInfo';
   if (typeof params.protocolVersion !== 'string')
     return 'params.protocolVersion must be a string, the MCP version the client speaks (e.g. "2025-06-18")';

@@ -1,13 +1,10 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+} from '@modelcontextprotocol/server';
 
 /** What a server serves for its caller: the tools it may see, and a call of one of them. */
 export interface McpTools {
@@ -16,30 +13,36 @@ export interface McpTools {
   call: (name: string, args: unknown) => Promise<CallToolResult> | undefined;
 }
 
-// One validator for every server: each server would otherwise build its own Ajv instance.
-let jsonSchemaValidator: AjvJsonSchemaValidator | undefined;
+/**
+ * How long a 2026-07-28 client may keep a tools/list, and for whom. The list is the tools of the
+ * caller's access areas (an API token sees its own), so it is `private`: never shared between callers.
+ * It changes only when the service is deployed anew or a token's access is changed: 5 minutes.
+ */
+export const TOOLS_LIST_CACHE = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
 /**
- * A fresh MCP server with our tools. `tools` is awaited at the first tools/list or tools/call only, so
- * the stdio bin answers `initialize` before the app behind the tools is built.
+ * A fresh MCP server with our tools, for either protocol era (2026-07-28's per-request envelope, or
+ * 2025-11-25 and older after `initialize`): the same tools, answers and errors in both. `tools` is awaited
+ * at the first tools/list or tools/call only, so the stdio bin answers at once, before the app is built.
  */
 export function createMcpServer(
   { version, instructions }: { version: string; instructions: string },
   tools: () => Promise<McpTools>,
 ): Server {
-  jsonSchemaValidator ??= new AjvJsonSchemaValidator();
   const server = new Server(
     { name: 'agent-search', version },
-    { capabilities: { tools: {} }, instructions, jsonSchemaValidator },
+    { capabilities: { tools: {} }, instructions, cacheHints: { 'tools/list': TOOLS_LIST_CACHE } },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await tools()).listed }));
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  server.setRequestHandler('tools/list', async () => ({ tools: (await tools()).listed }));
+  server.setRequestHandler('tools/call', async ({ params }) => {
     const { listed, call } = await tools();
     const answer = call(params.name, params.arguments);
     if (answer) return answer;
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      `Unknown tool ${JSON.stringify(params.name.slice(0, 100))}; the tools are ${listed.map((t) => t.name).join(', ')}`,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Unknown tool ${JSON.stringify(params.name.slice(0, 100))}; the tools are ${listed
+        .map((t) => t.name)
+        .join(', ')}`,
     );
   });
   return server;

@@ -1,7 +1,7 @@
-import { STATUS_CODES } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { McpHttpHandler, Server } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Errors } from '../errors.js';
+import { MAX_BODY_BYTES } from '../http/json-limits.js';
 import { type OriginPolicy, refusal } from '../http/origin-check.js';
 import { checkMessage, INVALID_REQUEST } from './check-message.js';
 
@@ -18,55 +18,89 @@ export function originCheck(policy: OriginPolicy): onRequestHookHandler {
   };
 }
 
-/** After the reply is hijacked, a failure can only be written by hand (or the socket closed). */
-function failHijacked(request: FastifyRequest, reply: FastifyReply, err: unknown) {
-  request.log.error({ err }, 'MCP request failed');
-  if (reply.raw.headersSent) return void reply.raw.destroy();
-  const body = {
-    statusCode: 500,
-    code: 'AS_ERR_INTERNAL',
-    error: STATUS_CODES[500],
-    message: 'Internal Server Error',
+/** The request's own server (acting for its caller), handed to the SDK's factory beside the request. */
+type ServerFor = () => Promise<Server>;
+const SERVER_FOR = 'agentSearchServerFor';
+
+const serverOf = (extra: unknown) => (extra as Record<string, ServerFor>)[SERVER_FOR];
+type Sdk = typeof import('@modelcontextprotocol/server');
+let sdk:
+  | { modern: McpHttpHandler; isLegacyRequest: Sdk['isLegacyRequest']; legacy: LegacyHandler }
+  | undefined;
+type LegacyHandler = (request: Request, message: unknown, serverFor: ServerFor) => Promise<Response>;
+
+/**
+ * The SDK's handlers, made by the first /mcp request (the SDK is not loaded at start). A request is of
+ * the 2026-07-28 era when it carries the `_meta` envelope (the SDK's own classification): the SDK's
+ * handler answers it, Mcp-Method / Mcp-Name headers checked against the body. Any other (2025-11-25 and
+ * older) is answered as before: a stateless transport, one JSON body (the SDK's fallback would stream).
+ * Each is answered by a fresh server for its caller.
+ */
+async function mcpSdk(): Promise<NonNullable<typeof sdk>> {
+  if (sdk) return sdk;
+  const { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } = await import(
+    '@modelcontextprotocol/server'
+  );
+  // responseMode auto: our handlers send nothing before their result, so each answer is one JSON body.
+  const modern = createMcpHandler(({ authInfo }) => serverOf(authInfo?.extra)(), {
+    legacy: 'reject',
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  const legacy: LegacyHandler = async (request, message, serverFor) => {
+    const server = await serverFor();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, { parsedBody: message });
+    } finally {
+      void server.close();
+    }
   };
-  reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+  sdk ??= { modern, isLegacyRequest, legacy };
+  return sdk;
 }
 
-/** Hands the request to a fresh server's stateless transport, with the headers the hooks set. */
-async function handOver(request: FastifyRequest, reply: FastifyReply, server: Server, message: unknown) {
-  // The MCP SDK is loaded by the first /mcp request, not at start.
-  const { StreamableHTTPServerTransport } = await import(
-    '@modelcontextprotocol/sdk/server/streamableHttp.js'
-  );
-  const transport = new StreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
+/** The request as the web-standard Request the SDK takes (its body is handed over already parsed). */
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers))
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  return new Request(`http://${request.headers.host ?? 'localhost'}${request.url}`, {
+    method: 'POST',
+    headers,
   });
-  await server.connect(transport);
-  reply.hijack();
-  for (const [name, value] of Object.entries(reply.getHeaders()))
-    if (value !== undefined) reply.raw.setHeader(name, value);
-  reply.raw.once('close', () => void server.close());
-  try {
-    await transport.handleRequest(request.raw, reply.raw, message);
-  } catch (err) {
-    failHijacked(request, reply, err);
-  }
 }
 
 /**
  * One POST /mcp: the Accept rule, the JSON-RPC check of the body exactly as sent (answered here when it
- * fails), then a fresh server (`serverFor`, acting for the request's caller) over a stateless transport.
+ * fails), then the SDK's handler with a fresh server (`serverFor`, acting for the request's caller).
  */
-export async function serveMcpPost(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  serverFor: () => Promise<Server>,
-) {
+export async function serveMcpPost(request: FastifyRequest, reply: FastifyReply, serverFor: ServerFor) {
   if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
   const checked = checkMessage(request.body);
   if ('answer' in checked) {
     request.log.info({ code: checked.answer.error.code }, checked.answer.error.message);
     return reply.code(checked.answer.error.code === INVALID_REQUEST ? 400 : 200).send(checked.answer);
   }
-  await handOver(request, reply, await serverFor(), checked.message);
+  const { modern, isLegacyRequest, legacy } = await mcpSdk();
+  const web = webRequest(request);
+  const answer = (await isLegacyRequest(web, checked.message))
+    ? await legacy(web, checked.message, serverFor)
+    : await modern.fetch(web, {
+        parsedBody: checked.message,
+        // Pass-through to the server factory only: the caller was authenticated by our hooks.
+        authInfo: { token: '', clientId: '', scopes: [], extra: { [SERVER_FOR]: serverFor } },
+      });
+  reply.code(answer.status);
+  answer.headers.forEach((value, name) => {
+    if (name !== 'content-length') reply.header(name, value);
+  });
+  const text = await answer.text();
+  if (text === '') return reply.send();
+  if (answer.status >= 400) request.log.info({ status: answer.status }, text.slice(0, 300));
+  return reply.send(text);
 }

@@ -1,11 +1,11 @@
 import { isUtf8 } from 'node:buffer';
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/server';
 import {
   isJSONRPCErrorResponse,
   isJSONRPCResultResponse,
   type JSONRPCMessage,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { firstInvalidUtf8 } from '../http/utf8-error.js';
 import type { JsonRpcErrorAnswer } from '../schemas/mcp.js';
 import { checkMessage, INVALID_REQUEST, jsonRpcError, PARSE_ERROR } from './check-message.js';

@@ -1,4 +1,4 @@
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AccessArea } from '../access/api-tokens.js';
 import type { ReadCaller } from '../reads/caller.js';

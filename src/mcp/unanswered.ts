@@ -1,5 +1,5 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/server';
+import { isJSONRPCRequest } from '@modelcontextprotocol/server';
 
 /**
  * Counts the requests a connected transport received and has not answered yet, so that a client closing

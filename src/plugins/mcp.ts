@@ -1,4 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { McpTools } from '../mcp/create-server.js';

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifySchema, FastifySchemaCompiler, RouteGenericInterface } from 'fastify';
 import type { ResolveFastifyRequestType } from 'fastify/types/type-provider.js';

@@ -4,7 +4,7 @@ import { projectHeaders, slackTokenHeader } from './headers.js';
 import { jsonResponse } from './response.js';
 
 export const MCP_SPEC_URL =
-  'https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http';
+  'https://modelcontextprotocol.io/specification/2026-07-28/basic/transports#streamable-http';
 
 const RequestId = Type.Union([Type.String({ maxLength: 256 }), Type.Integer()]);
 
@@ -30,13 +30,16 @@ export const JsonRpcErrorAnswer = Type.Object(
     id: Type.Union([RequestId, Type.Null()], {
       description: "The request's id; null when the id itself is invalid",
     }),
-    error: Type.Object({ code: Type.Integer(), message: Type.String() }, { additionalProperties: false }),
+    error: Type.Object(
+      { code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) },
+      { additionalProperties: false },
+    ),
   },
   {
     $id: 'JsonRpcError',
     additionalProperties: false,
     description:
-      'A JSON-RPC error: -32600 for an invalid request (HTTP 400), -32602 for tools/call params that are not a tool name and an object of arguments (HTTP 200)',
+      'A JSON-RPC error: -32600 for an invalid request (HTTP 400), -32602 for tools/call params that are not a tool name and an object of arguments (HTTP 200); on 2026-07-28, -32020 when the Mcp-Method / Mcp-Name headers and the body disagree and -32022 for a protocol version not served (HTTP 400, with data naming the mismatch or the versions served)',
   },
 );
 export type JsonRpcErrorAnswer = Static<typeof JsonRpcErrorAnswer>;
@@ -115,6 +118,18 @@ const originHeaders = {
   ),
 };
 
+const protocolHeaders = {
+  'mcp-protocol-version': Type.Optional(
+    Type.String({ description: 'The MCP revision of the request: 2026-07-28, 2025-11-25 or older' }),
+  ),
+  'mcp-method': Type.Optional(
+    Type.String({ description: "2026-07-28: required, the body's method (e.g. tools/call)" }),
+  ),
+  'mcp-name': Type.Optional(
+    Type.String({ description: "2026-07-28: required on tools/call, the body's params.name" }),
+  ),
+};
+
 const acceptHeader = {
   accept: Type.Optional(
     Type.String({ description: 'Must list application/json and text/event-stream (the MCP transport rule)' }),
@@ -128,6 +143,7 @@ export const mcpPostSchema = (tools: string) => ({
   summary: 'MCP over Streamable HTTP',
   description: [
     'The Model Context Protocol endpoint (Streamable HTTP transport, stateless: no Mcp-Session-Id, no server-sent events; every POST is answered with one JSON body, so any replica can take any request).',
+    "Two protocol eras, chosen per request: 2026-07-28 (a request whose params._meta carries io.modelcontextprotocol/protocolVersion: no initialize, server/discover, Mcp-Method and Mcp-Name headers that must match the body, resultType on results, tools/list with ttlMs and cacheScope private since the list is the caller's) and 2025-11-25 and older (initialize first). The tools, answers, errors and access rules are the same in both.",
     `${tools} X-Slack-Token acts as that Slack user exactly as on the REST routes; bearer authentication, project scoping, the per-token rate limit, the deadline and load shedding are those of the REST routes, and fail with HTTP errors in our shape.`,
     'A browser page is refused (403 AS_ERR_ORIGIN_FORBIDDEN) unless its Origin is a loopback one or listed in MCP_ALLOWED_ORIGINS; requests without Origin (servers, CLIs) pass. With MCP_ALLOWED_HOSTS (or HOST bound to loopback) a Host naming another server gets 403 AS_ERR_HOST_FORBIDDEN. Both checks come before authentication: they are the transport spec’s DNS-rebinding protection.',
     'Bad tool arguments and Slack failures are tool results with isError: true whose text is our error body (with retryAfterSeconds for a rate limit). Notifications are answered 202 with no body.',
@@ -135,7 +151,13 @@ export const mcpPostSchema = (tools: string) => ({
   ].join('\n\n'),
   externalDocs: { description: 'MCP Streamable HTTP transport', url: MCP_SPEC_URL },
   security: [{ bearerAuth: [] }],
-  headers: Type.Object({ ...acceptHeader, ...originHeaders, ...slackTokenHeader, ...projectHeaders }),
+  headers: Type.Object({
+    ...acceptHeader,
+    ...protocolHeaders,
+    ...originHeaders,
+    ...slackTokenHeader,
+    ...projectHeaders,
+  }),
   body: McpMessage,
   response: {
     200: jsonResponse('The JSON-RPC response', McpResponse, {
@@ -145,6 +167,16 @@ export const mcpPostSchema = (tools: string) => ({
     202: { description: 'A notification was accepted; no body', type: 'null' },
     ...mcpErrorResponses(401, 403, 406, 413, 415, 429, 503),
     400: invalidRequestResponse(),
+    404: jsonResponse(
+      '2026-07-28: a method this server does not serve (initialize, gone in that revision, among them): JSON-RPC error -32601',
+      Type.Ref(JsonRpcErrorAnswer),
+      {
+        methodNotFound: {
+          summary: 'initialize with the 2026-07-28 envelope',
+          value: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+        },
+      },
+    ),
   },
 });
 

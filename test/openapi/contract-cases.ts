@@ -393,6 +393,25 @@ export const contractCases: ContractCase[] = [
   { op: 'mcp', status: 202, request: mcp({ jsonrpc: '2.0', method: 'notifications/initialized' }) },
   {
     op: 'mcp',
+    status: 404,
+    request: mcp(
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'contract', version: '1' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      },
+      { ...bearer(), 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'initialize' },
+    ),
+  },
+  {
+    op: 'mcp',
     status: 400,
     request: mcp(
       `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${'['.repeat(70)}${']'.repeat(70)}}}`,

@@ -57,7 +57,7 @@ describe('openapi/openapi.json', () => {
       'GET /messages/context': 'getMessageContext: 200 400 401 403 404 429 502 503 504',
       'POST /catalog/search': 'searchTools: 200 400 401 403 413 415 429 503 504',
       'GET /metrics': 'getMetrics: 200 401',
-      'POST /mcp': 'mcp: 200 202 400 401 403 406 413 415 429 503',
+      'POST /mcp': 'mcp: 200 202 400 401 403 404 406 413 415 429 503',
       'GET /mcp': 'mcpGet: 401 403 405',
       'DELETE /mcp': 'mcpDelete: 401 403 405',
       'GET /.well-known/oauth-authorization-server': 'getAuthorizationServerMetadata: 200 404 429 503',
@@ -157,6 +157,10 @@ describe('openapi/openapi.json', () => {
         if (path === '/mcp' && status === '400')
           expect(response.content?.['application/json']?.schema, where).toEqual({
             anyOf: [errorBody, { $ref: '#/components/schemas/JsonRpcError' }],
+          });
+        else if (path === '/mcp' && status === '404')
+          expect(response.content?.['application/json']?.schema, where).toEqual({
+            $ref: '#/components/schemas/JsonRpcError',
           });
         else if (Number(status) >= 400)
           expect(response.content?.['application/json']?.schema, where).toEqual(errorBody);

@@ -9,7 +9,7 @@ import pkg from '../package.json' with { type: 'json' };
 // the MCP SDK and zod), with what they import that is not a dependency of ours. Every other dependency stays
 // a package that dist/ imports from node_modules. Dynamic imports stay lazy (code splitting); the worker the
 // catalog ranks on and the one HTML files convert on are entry points of their own, beside the chunks.
-const BUNDLED = new Set(['@sinclair/typebox', '@modelcontextprotocol/sdk', 'zod']);
+const BUNDLED = new Set(['@sinclair/typebox', '@modelcontextprotocol/server', 'zod']);
 // Bundled CommonJS (the SDK's ajv-formats) calls require(), which an ES module has only when given one.
 const REQUIRE =
   "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";

@@ -1,4 +1,4 @@
-import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationFull, OAuthClientMetadata } from '@modelcontextprotocol/server';
 import type { Clock } from '../../clock.js';
 import { withRetryAfter } from '../../errors.js';
 import type { AnonymousQuota, QuotaRefusal } from '../anonymous-quota.js';
@@ -74,6 +74,19 @@ export function documentUrlProblem(clientId: string): string | undefined {
   return undefined;
 }
 
+/**
+ * RFC 7591 client metadata as the MCP SDK's own schema reads it (loaded with the first registration or
+ * document), or `path: problem` of its first issue.
+ */
+async function clientMetadata(body: unknown): Promise<OAuthClientMetadata | string> {
+  const { specTypeSchemas } = await import('@modelcontextprotocol/server');
+  const result = specTypeSchemas.OAuthClientMetadata['~standard'].validate(body);
+  if (!('issues' in result) || !result.issues) return (result as { value: OAuthClientMetadata }).value;
+  const issue = result.issues[0];
+  const path = (issue?.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.');
+  return `${path || 'body'}: ${issue?.message ?? 'invalid'}`;
+}
+
 function checkRedirectUris(uris: unknown): string[] {
   if (!Array.isArray(uris) || uris.length === 0 || uris.some((u) => typeof u !== 'string'))
     throw new InvalidRedirectUriError('redirect_uris must be a non-empty array of URLs');
@@ -89,22 +102,16 @@ function checkRedirectUris(uris: unknown): string[] {
 /**
  * MCP clients: dynamic registration (RFC 7591) for public clients (PKCE, no secret), and client ID
  * metadata documents (the client id is an https URL serving its metadata), fetched safely and cached.
- * Both are checked with the MCP SDK's OAuthClientMetadataSchema.
+ * Both are checked with the MCP SDK's client metadata schema.
  */
 export class Clients {
   constructor(private readonly deps: ClientsDeps) {}
 
   async register(body: unknown, address: string): Promise<OAuthClientInformationFull> {
-    const { OAuthClientMetadataSchema } = await import('@modelcontextprotocol/sdk/shared/auth.js');
     const redirectUris = checkRedirectUris((body as { redirect_uris?: unknown } | null)?.redirect_uris);
-    const parsed = OAuthClientMetadataSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new InvalidClientMetadataError(
-        `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
-      );
-    }
-    const metadata = parsed.data;
+    const parsed = await clientMetadata(body);
+    if (typeof parsed === 'string') throw new InvalidClientMetadataError(parsed);
+    const metadata = parsed;
     const grants = metadata.grant_types?.length ? metadata.grant_types : ['authorization_code'];
     const unsupported = grants.find((g) => g !== 'authorization_code' && g !== 'refresh_token');
     if (unsupported)
@@ -216,17 +223,15 @@ export class Clients {
     if ((doc as { client_id?: unknown } | null)?.client_id !== url) return 'its client_id is not its own URL';
     try {
       const redirectUris = checkRedirectUris((doc as { redirect_uris?: unknown }).redirect_uris);
-      const { OAuthClientMetadataSchema } = await import('@modelcontextprotocol/sdk/shared/auth.js');
-      const parsed = OAuthClientMetadataSchema.safeParse(doc);
-      if (!parsed.success)
-        return `${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`;
+      const parsed = await clientMetadata(doc);
+      if (typeof parsed === 'string') return parsed;
       const host = new URL(url).host;
       return {
         clientId: url,
-        name: cleanName(parsed.data.client_name, host),
+        name: cleanName(parsed.client_name, host),
         redirectUris,
         kind: 'document',
-        grantTypes: parsed.data.grant_types ?? ['authorization_code'],
+        grantTypes: parsed.grant_types ?? ['authorization_code'],
       };
     } catch (err) {
       return (err as Error).message;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthTokens } from '@modelcontextprotocol/server';
 import type { Clock } from '../../clock.js';
 import type { RecordNames } from '../names.js';
 import { randomSecret } from '../names.js';

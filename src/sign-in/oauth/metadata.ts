@@ -1,4 +1,4 @@
-import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/server';
 import type { SignInSettings } from '../settings.js';
 import { SCOPE } from './grants.js';
 

@@ -1,36 +1,40 @@
-import {
-  InvalidClientError,
-  OAuthError,
-  ServerError,
-  TemporarilyUnavailableError,
-  TooManyRequestsError,
-} from '@modelcontextprotocol/sdk/server/auth/errors.js';
+/**
+ * OAuth's errors (RFC 6749 §4.1.2.1 and §5.2, RFC 7591 §3.2.2, RFC 8707, RFC 6585's 429): each a class naming
+ * its `error` code, answered as `{ error, error_description }`.
+ */
+export class OAuthError extends Error {
+  static errorCode = 'server_error';
 
-export {
-  AccessDeniedError,
-  InvalidClientError,
-  InvalidClientMetadataError,
-  InvalidGrantError,
-  InvalidRequestError,
-  InvalidScopeError,
-  InvalidTargetError,
-  OAuthError,
-  TooManyRequestsError,
-  UnauthorizedClientError,
-  UnsupportedGrantTypeError,
-  UnsupportedResponseTypeError,
-} from '@modelcontextprotocol/sdk/server/auth/errors.js';
+  /** The `error` of the answer. */
+  get errorCode(): string {
+    return (this.constructor as typeof OAuthError).errorCode;
+  }
 
-/** RFC 7591's `invalid_redirect_uri` (the SDK has the code but no class for it). */
-export class InvalidRedirectUriError extends OAuthError {
-  static errorCode = 'invalid_redirect_uri';
+  toResponseObject(): { error: string; error_description: string } {
+    return { error: this.errorCode, error_description: this.message };
+  }
 }
 
-/** The HTTP status of an OAuth error: 401 for client authentication (RFC 6749 §5.2), else 400. */
+const oauthError = (code: string) =>
+  class extends OAuthError {
+    static override errorCode = code;
+  };
+
+export class InvalidRequestError extends oauthError('invalid_request') {}
+export class InvalidClientError extends oauthError('invalid_client') {}
+export class InvalidGrantError extends oauthError('invalid_grant') {}
+export class UnauthorizedClientError extends oauthError('unauthorized_client') {}
+export class UnsupportedGrantTypeError extends oauthError('unsupported_grant_type') {}
+export class UnsupportedResponseTypeError extends oauthError('unsupported_response_type') {}
+export class AccessDeniedError extends oauthError('access_denied') {}
+export class InvalidTargetError extends oauthError('invalid_target') {}
+export class InvalidClientMetadataError extends oauthError('invalid_client_metadata') {}
+export class InvalidRedirectUriError extends oauthError('invalid_redirect_uri') {}
+export class TooManyRequestsError extends oauthError('too_many_requests') {}
+
+/** The HTTP status of an OAuth error: 401 for client authentication (RFC 6749 §5.2), 429 past a limit, else 400. */
 export function oauthStatus(err: OAuthError): number {
   if (err instanceof InvalidClientError) return 401;
   if (err instanceof TooManyRequestsError) return 429;
-  if (err instanceof TemporarilyUnavailableError) return 503;
-  if (err instanceof ServerError) return 500;
   return 400;
 }

@@ -1,4 +1,4 @@
-import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthTokens } from '@modelcontextprotocol/server';
 import { withRetryAfter } from '../../errors.js';
 import type { People } from '../people.js';
 import type { RevokeForm, TokenForm } from '../requests.js';

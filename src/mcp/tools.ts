@@ -56,12 +56,11 @@ function checkOf<A extends TSchema>(
 
 /**
  * Words for the arguments every Slack read shares, said the same way in each tool (a definition's own
- * `hints` come on top): how to page, which format to pick, how to get whole texts.
+ * `hints` come on top): which format to pick. How to page (`cursor`) and to get whole texts
+ * (`max_text_chars`) the instructions say once for all (mcpInstructions).
  */
 const SHARED_HINTS: Record<string, string> = {
-  cursor: 'from next_cursor',
   response_format: 'compact = fewest tokens',
-  max_text_chars: '0 = whole',
 };
 
 const sharedHints = (input: { properties?: object }) =>

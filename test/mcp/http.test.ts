@@ -88,7 +88,7 @@ describe('tools/list over Streamable HTTP', () => {
           'count',
           'cursor',
           'sort',
-          'sort_dir',
+
           'response_format',
           'channel_ids',
           'from_users',

@@ -15,7 +15,7 @@ describe('lists built from the read definitions', () => {
     for (const read of READS)
       expect(mcpInstructions(READS)).toContain(`${read.mcp.purpose} with ${read.mcp.tool}`);
     expect(mcpInstructions(FIRST)).toBe(
-      "Slack search and tool search for agents: find messages with slack_search_messages, read a whole thread with slack_get_thread_replies, read a channel's latest messages with slack_get_channel_history, read a Slack link's message and what was said around it with slack_get_message_context, find files and canvases with slack_search_files, read a canvas or file with slack_read_file, find channels with slack_search_channels, find people with slack_search_users and rank a list of tools for a task with search_tools. Answers are concise by default and carry a one-line summary that says what to do next.",
+      "Slack search and tool search for agents: find messages with slack_search_messages, read a whole thread with slack_get_thread_replies, read a channel's latest messages with slack_get_channel_history, read a Slack link's message and what was said around it with slack_get_message_context, find files and canvases with slack_search_files, read a canvas or file with slack_read_file, find channels with slack_search_channels, find people with slack_search_users and rank a list of tools for a task with search_tools. Answers are concise by default and carry a one-line summary that says what to do next. To page, pass an answer's next_cursor back as cursor; max_text_chars=0 gives whole texts.",
     );
   });
 

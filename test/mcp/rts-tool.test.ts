@@ -18,7 +18,7 @@ describe('slack_search_messages on Real-time Search', () => {
       type: 'boolean',
       description: 'with messages around',
     });
-    expect(tool?.inputSchema.properties?.cursor).toEqual({ type: 'string', description: 'from next_cursor' });
+    expect(tool?.inputSchema.properties?.cursor).toEqual({ type: 'string' });
     expect(tool?.inputSchema.properties?.response_format).toEqual({
       enum: ['concise', 'compact', 'detailed'],
       description: 'compact = fewest tokens',

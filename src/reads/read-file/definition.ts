@@ -40,11 +40,11 @@ export const readFileRead = defineRead({
   mcp: {
     tool: 'slack_read_file',
     description:
-      'Read a file or canvas found with slack_search_files: its text (canvases as Markdown-like text) and metadata. offset reads on. response_format=compact costs the fewest tokens.',
+      'A file or canvas from slack_search_files as text (canvases as Markdown), with its metadata; offset reads on.',
     purpose: 'read a canvas or file',
     annotations: { readOnlyHint: true, openWorldHint: true },
     arguments: ReadFileArguments,
-    hints: { max_text_chars: '0 = all', offset: 'read on from here' },
+    hints: {},
     output: { concise: ConciseFileBody },
     toParams: (args: Static<typeof ReadFileArguments>) => args,
   },

@@ -33,8 +33,7 @@ export const searchChannelsRead = defineRead({
   },
   mcp: {
     tool: 'slack_search_channels',
-    description:
-      'Search channels by name, topic and purpose: where to ask, where a subject is discussed. response_format=compact costs the fewest tokens.',
+    description: 'Search channels by name, topic and purpose: where to ask, where a subject is discussed.',
     purpose: 'find channels',
     annotations: { readOnlyHint: true, openWorldHint: true },
     arguments: SearchChannelsQuery,

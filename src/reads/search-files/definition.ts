@@ -34,7 +34,7 @@ export const searchFilesRead = defineRead({
   mcp: {
     tool: 'slack_search_files',
     description:
-      'Search files and canvases (runbooks, briefs, snippets, PDFs) by title and text. Read one with slack_read_file. response_format=compact costs the fewest tokens.',
+      'Search files and canvases (runbooks, briefs, snippets, PDFs) by title and text. Read one with slack_read_file.',
     purpose: 'find files and canvases',
     annotations: { readOnlyHint: true, openWorldHint: true },
     arguments: SearchFilesQuery,

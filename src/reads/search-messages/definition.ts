@@ -44,7 +44,7 @@ export const searchMessagesRead = defineRead({
       from_users: 'ids or @names',
       include_context: 'with messages around',
     },
-    unlisted: ['highlight', 'min_score', 'dedupe_threads'],
+    unlisted: ['highlight', 'min_score', 'dedupe_threads', 'sort_dir'],
     output: { concise: ConciseSearchBody },
     toParams: (args) => args,
   },

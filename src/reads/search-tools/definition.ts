@@ -31,7 +31,7 @@ export const searchToolsRead = defineRead({
     purpose: 'rank a list of tools for a task',
     annotations: { readOnlyHint: true, openWorldHint: false },
     arguments: SearchRequest,
-    hints: { context: 'wider task', tools: 'toolKey unique', maxResults: 'default 20, max 100' },
+    hints: { context: 'wider task', maxResults: 'default 20, max 100' },
     output: { whole: SearchResponse },
     toParams: (args) => args,
   },

@@ -39,7 +39,7 @@ export const searchUsergroupsRead = defineRead({
   mcp: {
     tool: 'slack_search_usergroups',
     description:
-      'Search user groups (@handles: teams, rotas, on-call) by handle, name or description, with their members. response_format=compact costs the fewest tokens.',
+      'Search user groups (@handles: teams, rotas, on-call) by handle, name or description, with their members.',
     purpose: 'find user groups and who is in them',
     annotations: { readOnlyHint: true, openWorldHint: true },
     arguments: SearchUsergroupsQuery,

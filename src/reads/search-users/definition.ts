@@ -33,8 +33,7 @@ export const searchUsersRead = defineRead({
   },
   mcp: {
     tool: 'slack_search_users',
-    description:
-      'Search people by name, handle or job title ("who owns billing?"). response_format=compact costs the fewest tokens.',
+    description: 'Search people by name, handle or job title ("who owns billing?").',
     purpose: 'find people',
     annotations: { readOnlyHint: true, openWorldHint: true },
     arguments: SearchUsersQuery,

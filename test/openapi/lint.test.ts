@@ -69,7 +69,7 @@ describe('openapi/openapi.json', () => {
       'GET /oauth/slack/callback': 'slackCallback: 302 400 404 429 503',
       'POST /oauth/token': 'issueToken: 200 400 401 404 413 415 429 503',
       'POST /oauth/revoke': 'revokeToken: 200 400 401 404 413 415 429 503',
-      'GET /signin': 'getSignInPage: 200 404 429 503',
+      'GET /signin': 'getSignInPage: 200 400 404 429 503',
       'GET /signin/slack': 'startSignIn: 302 404 429 503',
       'POST /signin/token': 'createPersonalToken: 200 400 403 404 413 415 429 503',
       'POST /signout': 'signOut: 303 400 403 404 413 415 429 503',

@@ -376,6 +376,11 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
     }),
 
     on({ op: 'getSignInPage', status: 200, request: { method: 'GET', url: '/signin' } }),
+    on({
+      op: 'getSignInPage',
+      status: 400,
+      request: { method: 'GET', url: '/signin?signed_out=1&signed_out=1' },
+    }),
     on({ op: 'startSignIn', status: 302, request: { method: 'GET', url: '/signin/slack' } }),
     on({
       op: 'createPersonalToken',

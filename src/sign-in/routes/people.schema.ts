@@ -28,6 +28,10 @@ export const peoplePageSchema = {
   querystring: PeoplePageQuery,
   response: {
     200: pageResponse('Signed in or not, the page', 'Signed in as Maya Chen'),
+    400: pageResponse(
+      'A query this page does not send: a parameter given twice',
+      'Not a request this page sends',
+    ),
     ...limitedPage,
     ...offAndUnavailable,
   },

@@ -7,6 +7,7 @@ import { MemoryRecordStore, type RecordStore, RedisRecordStore } from './record-
 import { OAuthErrorBody } from './routes/responses.js';
 import { signInSettings } from './settings.js';
 import { SignIn } from './sign-in.js';
+import { signInRedis } from './sign-in-redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +31,9 @@ function answering503(store: RecordStore): RecordStore {
       const value = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) =>
-        (value.apply(target, args) as Promise<unknown>).catch(() => {
+        (value.apply(target, args) as Promise<unknown>).catch((err: { statusCode?: number }) => {
+          // The store's own refusals (the memory store full) say so; anything else is Redis failing.
+          if (err?.statusCode) throw err;
           throw withRetryAfter(new Errors.SignInStoreUnavailable(), 5);
         });
     },
@@ -45,9 +48,8 @@ async function signIn(app: FastifyInstance, opts: SignInPluginOptions) {
     app.decorate('signIn', null);
     return;
   }
-  const store = answering503(
-    app.redis ? new RedisRecordStore(app.redis.client) : new MemoryRecordStore(opts.clock),
-  );
+  const redis = await signInRedis(app);
+  const store = answering503(redis ? new RedisRecordStore(redis) : new MemoryRecordStore(opts.clock));
   const service = new SignIn({
     settings,
     store,
@@ -70,7 +72,7 @@ async function signIn(app: FastifyInstance, opts: SignInPluginOptions) {
       ),
   });
   app.decorate('signIn', service);
-  if (!app.redis)
+  if (!redis)
     app.addHook('onListen', async () => {
       app.log.warn(
         'Sign in with Slack keeps its records in process memory: run one replica, and people sign in again after a restart (set REDIS_URL to share them)',

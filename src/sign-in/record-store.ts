@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { Errors, withRetryAfter } from '../errors.js';
 import { deleteIfEquals, luaScript } from '../redis/lua-script.js';
 import type { RedisClient } from '../redis/redis-client.js';
 
@@ -74,9 +75,14 @@ interface Held {
   until: number;
 }
 
+/** Records looked at per write while the memory store is full: the expired go, the live wait at the back. */
+const SWEEP_PER_WRITE = 32;
+
 /**
- * Process memory, for one replica without Redis. Bounded: past `maxEntries` the expired records go, then
- * the oldest written (registrations are bounded per address, so the bound is only met under attack).
+ * Process memory, for one replica without Redis. Bounded without evicting anything live: at `maxEntries` a
+ * write first drops the expired records among the oldest few written (a fixed amount of work, never a scan
+ * of the whole store), and if none has expired it is refused (503) rather than displacing a person's
+ * record. Anonymous requests cannot get it there: what they may store is bounded far below (AnonymousQuota).
  */
 export class MemoryRecordStore implements RecordStore {
   readonly #map = new Map<string, Held>();
@@ -85,6 +91,11 @@ export class MemoryRecordStore implements RecordStore {
     private readonly clock: Clock = Date.now,
     private readonly maxEntries = 100_000,
   ) {}
+
+  /** Records held, the expired not yet dropped included. */
+  get size(): number {
+    return this.#map.size;
+  }
 
   #live(key: string): Held | undefined {
     const held = this.#map.get(key);
@@ -96,11 +107,22 @@ export class MemoryRecordStore implements RecordStore {
   }
 
   #put(key: string, value: Held['value'], ttlMs: number) {
-    this.#map.delete(key);
+    const replaced = this.#map.delete(key);
+    if (!replaced && this.#map.size >= this.maxEntries) this.#sweep();
+    if (!replaced && this.#map.size >= this.maxEntries)
+      throw withRetryAfter(new Errors.SignInStoreFull(this.maxEntries), 60);
     this.#map.set(key, { value, until: this.clock() + ttlMs });
-    if (this.#map.size <= this.maxEntries) return;
-    for (const k of [...this.#map.keys()]) this.#live(k);
-    while (this.#map.size > this.maxEntries) this.#map.delete(this.#map.keys().next().value as string);
+  }
+
+  #sweep() {
+    const now = this.clock();
+    for (let i = 0; i < SWEEP_PER_WRITE; i++) {
+      const oldest = this.#map.entries().next().value;
+      if (!oldest) return;
+      const [key, held] = oldest;
+      this.#map.delete(key);
+      if (held.until > now) this.#map.set(key, held);
+    }
   }
 
   async get(key: string) {

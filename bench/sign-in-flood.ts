@@ -56,11 +56,20 @@ async function run(slack: FakeSlack, store: Store, source: Source) {
     c.disconnect();
   }
   if (store === 'redis + SIGN_IN_REDIS_URL noeviction') records = await startRedisServer();
-  const replica = await startReplica({
-    slack,
-    redisUrl: cache?.url,
-    config: { TRUST_PROXY: '127.0.0.1', ...(records ? { SIGN_IN_REDIS_URL: records.url } : {}) },
-  });
+  let replica: Awaited<ReturnType<typeof startReplica>>;
+  try {
+    replica = await startReplica({
+      slack,
+      redisUrl: cache?.url,
+      config: { TRUST_PROXY: '127.0.0.1', ...(records ? { SIGN_IN_REDIS_URL: records.url } : {}) },
+    });
+  } catch (err) {
+    // Sign-in on a Redis that evicts is refused at start.
+    await cache?.stop();
+    await records?.stop();
+    const refused = `refused at start: ${(err as Error).message.slice(0, 80)}…`;
+    return { store, source, flood: refused, p50: '-', p99: '-', stored: '-', person: '-' };
+  }
   const recordsUrl = records?.url ?? cache?.url;
   try {
     const clientId = await register(replica.base);

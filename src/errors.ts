@@ -46,11 +46,6 @@ export const Errors = {
     'Sign-in records cannot be reached (the shared Redis is unavailable): retry shortly',
     503,
   ),
-  SignInStoreFull: createError(
-    'AS_ERR_SIGN_IN_STORE_FULL',
-    'Sign-in records fill this process (%d, none expired): retry shortly, or run with Redis',
-    503,
-  ),
   SlackServiceAuth: createError(
     'AS_ERR_SLACK_SERVICE_AUTH',
     "Slack rejected the service's own Slack token: %s",

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../clock.js';
 import { Errors, withRetryAfter } from '../errors.js';
+import { closeRedisClient, createRedisClient, type RedisClient } from '../redis/redis-client.js';
 import type { SafeFetchOptions } from './oauth/safe-fetch.js';
 import { MemoryRecordStore, type RecordStore, RedisRecordStore } from './record-store.js';
 import { OAuthErrorBody } from './routes/responses.js';
 import { signInSettings } from './settings.js';
 import { SignIn } from './sign-in.js';
-import { signInRedis } from './sign-in-redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,13 +31,34 @@ function answering503(store: RecordStore): RecordStore {
       const value = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) =>
-        (value.apply(target, args) as Promise<unknown>).catch((err: { statusCode?: number }) => {
-          // The store's own refusals (the memory store full) say so; anything else is Redis failing.
-          if (err?.statusCode) throw err;
+        (value.apply(target, args) as Promise<unknown>).catch(() => {
           throw withRetryAfter(new Errors.SignInStoreUnavailable(), 5);
         });
     },
   });
+}
+
+/**
+ * Refuses to start when the Redis that holds sign-in records may evict them (any maxmemory-policy but
+ * noeviction): a flood, or the answer cache, would then sign people out. A Redis that cannot tell (down, or
+ * CONFIG disabled) is let through with a warning.
+ */
+async function refuseEviction(redis: RedisClient, own: boolean, log: FastifyInstance['log']) {
+  let policy: string | undefined;
+  try {
+    const answer = (await redis.config('GET', 'maxmemory-policy')) as unknown as string[];
+    policy = answer[1];
+  } catch {
+    log.warn(
+      'Sign in with Slack cannot read the maxmemory-policy of its Redis: make sure it is noeviction, or people’s records may be evicted',
+    );
+    return;
+  }
+  if (policy === undefined || policy === 'noeviction') return;
+  const which = own ? 'SIGN_IN_REDIS_URL' : 'REDIS_URL';
+  throw new Error(
+    `Invalid setup: sign-in keeps people's records, grants and client registrations in the Redis of ${which}, whose maxmemory-policy is ${policy}: under memory pressure it would evict them and sign people out. Set maxmemory-policy noeviction on it${own ? '' : ', or give sign-in a Redis of its own with SIGN_IN_REDIS_URL (the cache may keep allkeys-lru)'} (docs/operations.md)`,
+  );
 }
 
 async function signIn(app: FastifyInstance, opts: SignInPluginOptions) {
@@ -48,7 +69,16 @@ async function signIn(app: FastifyInstance, opts: SignInPluginOptions) {
     app.decorate('signIn', null);
     return;
   }
-  const redis = await signInRedis(app);
+  // People's records, grants and registrations must never be evicted: a Redis of their own when set.
+  const own = config.SIGN_IN_REDIS_URL ? createRedisClient(config.SIGN_IN_REDIS_URL) : undefined;
+  const redis = own ?? app.redis?.client;
+  if (own) {
+    app.addHook('onReady', async () => {
+      await own.connect().catch(() => {});
+    });
+    app.addHook('onClose', async () => closeRedisClient(own));
+  }
+  if (redis) app.addHook('onReady', async () => refuseEviction(redis, !!own, app.log));
   const store = answering503(redis ? new RedisRecordStore(redis) : new MemoryRecordStore(opts.clock));
   const service = new SignIn({
     settings,

@@ -1,5 +1,4 @@
 import type { Clock } from '../clock.js';
-import { Errors, withRetryAfter } from '../errors.js';
 import { deleteIfEquals, luaScript } from '../redis/lua-script.js';
 import type { RedisClient } from '../redis/redis-client.js';
 
@@ -75,27 +74,25 @@ interface Held {
   until: number;
 }
 
-/** Records looked at per write while the memory store is full: the expired go, the live wait at the back. */
-const SWEEP_PER_WRITE = 32;
+/** The memory store is full of live records: it refuses to write rather than drop one (a 503 like an outage). */
+export class RecordStoreFull extends Error {
+  override readonly name = 'RecordStoreFull';
+}
 
 /**
- * Process memory, for one replica without Redis. Bounded without evicting anything live: at `maxEntries` a
- * write first drops the expired records among the oldest few written (a fixed amount of work, never a scan
- * of the whole store), and if none has expired it is refused (503) rather than displacing a person's
- * record. Anonymous requests cannot get it there: what they may store is bounded far below (AnonymousQuota).
+ * Process memory, for one replica without Redis. Bounded without scanning: expiry times wait in a min-heap, so
+ * each write drops what has expired in time proportional to what it drops; at `maxEntries` live records it
+ * refuses new keys instead of displacing any (what anonymous requests may store is bounded well below it).
  */
 export class MemoryRecordStore implements RecordStore {
   readonly #map = new Map<string, Held>();
+  /** [until, key] pairs, soonest first; a pair whose key now lives longer (or is gone) is skipped when met. */
+  readonly #expiries: Array<[number, string]> = [];
 
   constructor(
     private readonly clock: Clock = Date.now,
     private readonly maxEntries = 100_000,
   ) {}
-
-  /** Records held, the expired not yet dropped included. */
-  get size(): number {
-    return this.#map.size;
-  }
 
   #live(key: string): Held | undefined {
     const held = this.#map.get(key);
@@ -107,22 +104,31 @@ export class MemoryRecordStore implements RecordStore {
   }
 
   #put(key: string, value: Held['value'], ttlMs: number) {
-    const replaced = this.#map.delete(key);
-    if (!replaced && this.#map.size >= this.maxEntries) this.#sweep();
-    if (!replaced && this.#map.size >= this.maxEntries)
-      throw withRetryAfter(new Errors.SignInStoreFull(this.maxEntries), 60);
-    this.#map.set(key, { value, until: this.clock() + ttlMs });
+    this.#sweep();
+    if (!this.#map.has(key) && this.#map.size >= this.maxEntries)
+      throw new RecordStoreFull(`the sign-in memory store holds ${this.maxEntries} live records`);
+    const held = { value, until: this.clock() + ttlMs };
+    this.#map.set(key, held);
+    this.#schedule(key, held.until);
   }
 
+  /** Drops the records whose time has come, soonest first, stopping at the first that has not. */
   #sweep() {
     const now = this.clock();
-    for (let i = 0; i < SWEEP_PER_WRITE; i++) {
-      const oldest = this.#map.entries().next().value;
-      if (!oldest) return;
-      const [key, held] = oldest;
-      this.#map.delete(key);
-      if (held.until > now) this.#map.set(key, held);
+    const heap = this.#expiries;
+    while (heap.length && (heap[0] as [number, string])[0] <= now) {
+      const [until, key] = popMin(heap);
+      if (this.#map.get(key)?.until === until) this.#map.delete(key);
     }
+    // Pairs left behind by lengthened lives: rebuilt from the live records once they outnumber them.
+    if (heap.length > 2 * this.#map.size + 1024) {
+      heap.length = 0;
+      for (const [key, held] of this.#map) pushPair(heap, [held.until, key]);
+    }
+  }
+
+  #schedule(key: string, until: number) {
+    pushPair(this.#expiries, [until, key]);
   }
 
   async get(key: string) {
@@ -157,13 +163,16 @@ export class MemoryRecordStore implements RecordStore {
   }
   async expire(key: string, ttlMs: number) {
     const held = this.#live(key);
-    if (held) held.until = this.clock() + ttlMs;
+    if (!held) return;
+    held.until = this.clock() + ttlMs;
+    this.#schedule(key, held.until);
   }
   async addMember(key: string, member: string, ttlMs: number) {
     const held = this.#live(key);
     if (held && held.value instanceof Set) {
       held.value.add(member);
       held.until = this.clock() + ttlMs;
+      this.#schedule(key, held.until);
     } else this.#put(key, new Set([member]), ttlMs);
   }
   async members(key: string) {
@@ -174,4 +183,38 @@ export class MemoryRecordStore implements RecordStore {
     const value = this.#live(key)?.value;
     if (value instanceof Set) value.delete(member);
   }
+}
+
+/** A binary min-heap of [until, key] pairs, in an array. */
+function pushPair(heap: Array<[number, string]>, pair: [number, string]) {
+  heap.push(pair);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if ((heap[parent] as [number, string])[0] <= pair[0]) break;
+    heap[i] = heap[parent] as [number, string];
+    i = parent;
+  }
+  heap[i] = pair;
+}
+
+function popMin(heap: Array<[number, string]>): [number, string] {
+  const top = heap[0] as [number, string];
+  const last = heap.pop() as [number, string];
+  if (heap.length === 0) return top;
+  let i = 0;
+  for (;;) {
+    const left = 2 * i + 1;
+    if (left >= heap.length) break;
+    const right = left + 1;
+    const child =
+      right < heap.length && (heap[right] as [number, string])[0] < (heap[left] as [number, string])[0]
+        ? right
+        : left;
+    if ((heap[child] as [number, string])[0] >= last[0]) break;
+    heap[i] = heap[child] as [number, string];
+    i = child;
+  }
+  heap[i] = last;
+  return top;
 }

@@ -112,7 +112,7 @@ export const ConfigSchema = Type.Object({
   SIGN_IN_REDIS_URL: Type.Optional(
     Type.String({
       description:
-        'A Redis of its own for sign-in records (people, grants, clients): give it maxmemory-policy noeviction and persistence, so that no cache entry or flood displaces them; refused at start under another policy. Unset = the shared Redis (REDIS_URL or REDIS_CLUSTER_NODES), with a warning at start unless it is noeviction',
+        'A Redis of its own for sign-in records (people, grants, clients): give it maxmemory-policy noeviction and persistence, so that no cache entry or flood displaces them. Unset = REDIS_URL (which must then not evict)',
     }),
   ),
   SIGN_IN_ANONYMOUS_PER_ADDRESS: Type.Integer({

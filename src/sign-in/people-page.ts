@@ -37,8 +37,8 @@ export class PeoplePage {
   }
 
   /** GET /signin/slack: off to Slack's sign-in page, bound to this browser. */
-  async startSignIn(browser: Browser): Promise<PageOutcome> {
-    const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'page' });
+  async startSignIn(browser: Browser, slackRedirectUri?: string): Promise<PageOutcome> {
+    const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'page' }, slackRedirectUri);
     return redirectTo(url, [this.deps.jar.slackStates([...browser.slackStates, state])]);
   }
 

@@ -53,11 +53,16 @@ const shutdown = async () => {
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
-await app.listen({ port: config.PORT, host: config.HOST }).catch(async (err) => {
+const base = `http://localhost:${config.PORT}`;
+// Fastify names the loopback address first; people should use the name the demo's URLs carry.
+const listenTextResolver = (address: string) =>
+  new URL(address).hostname === '127.0.0.1'
+    ? `Server listening at ${base} (127.0.0.1 works too)`
+    : `Server listening at ${address}`;
+await app.listen({ port: config.PORT, host: config.HOST, listenTextResolver }).catch(async (err) => {
   await slack.close();
   portTaken(err, config.PORT, 'PORT');
 });
-const base = `http://localhost:${config.PORT}`;
 const tries = DEMO_TRIES.map(
   (path) => `  curl -s -H 'Authorization: Bearer ${DEMO_API_TOKEN}' '${base}${path}'`,
 ).join('\n');

@@ -149,7 +149,11 @@ async function auth(app: FastifyInstance) {
   // Only a listening server has protected routes to warn about (the stdio MCP server never listens).
   if (records.length === 0)
     app.addHook('onListen', async () => {
-      app.log.warn('no API_TOKENS or API_TOKENS_FILE: every protected route will answer 401');
+      app.log.warn(
+        app.signIn
+          ? 'no API_TOKENS or API_TOKENS_FILE: protected routes accept only the access tokens of people signed in with Slack (an MCP client signs in by itself; /signin gives a personal token)'
+          : 'no API_TOKENS or API_TOKENS_FILE: every protected route will answer 401',
+      );
     });
   const authenticator = new Authenticator(app, createClientLookup(records));
   app.decorate('requireAccess', requireAccess);

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AccessArea, ApiClient } from '../access/api-tokens.js';
 import { SCOPE } from './oauth/grants.js';
+import { otherHostHint, publicBase } from './public-base.js';
 import { type SignedInPerson, SignIn } from './sign-in.js';
 
 /** Where RFC 9728 protected resource metadata is served: the service's, and /mcp's. */
@@ -38,7 +39,7 @@ export function challengeOf(
   // MCP 2025-11-25: the scope to ask for, beside where to ask (RFC 9728 resource_metadata).
   const parts = [
     `Bearer realm="agent-search"`,
-    `resource_metadata="${signIn.settings.issuer}${path}"`,
+    `resource_metadata="${publicBase(signIn.settings, request.host).issuer}${path}"`,
     `scope="${SCOPE}"`,
   ];
   if (refusedToken) {
@@ -63,6 +64,9 @@ export function bearerChallenge<E extends Error & { statusCode?: number }>(
   tokenRefused = request.headers.authorization !== undefined,
 ): E {
   if (err.statusCode !== 401) return err;
+  // Production answers at PUBLIC_URL only: a client given another host is told which URL to use.
+  const hint = signIn ? otherHostHint(signIn.settings, request.host) : undefined;
+  if (hint && !err.message.includes(hint)) err.message = `${err.message}; ${hint}`;
   const refused = tokenRefused;
   const challenge = challengeOf(signIn, request, refused, refused ? err.message : undefined);
   return challenge ? Object.assign(err, { wwwAuthenticate: challenge }) : err;

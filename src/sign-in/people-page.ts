@@ -39,10 +39,10 @@ export class PeoplePage {
   }
 
   /** GET /signin/slack: off to Slack's sign-in page, bound to this browser. */
-  async startSignIn(browser: Browser, address: string): Promise<PageOutcome> {
+  async startSignIn(browser: Browser, address: string, slackRedirectUri?: string): Promise<PageOutcome> {
     const refused = await this.deps.quota.take('slack-state', address);
     if (refused) return tooMany(refused);
-    const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'page' });
+    const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'page' }, slackRedirectUri);
     return redirectTo(url, [this.deps.jar.slackStates([...browser.slackStates, state])]);
   }
 

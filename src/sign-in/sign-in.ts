@@ -13,6 +13,7 @@ import { TokenEndpoint } from './oauth/token-endpoint.js';
 import { type PageOutcome, redirectTo, refusal } from './outcome.js';
 import { People, type PersonRecord } from './people.js';
 import { PeoplePage } from './people-page.js';
+import { isOwnResource } from './public-base.js';
 import type { RecordStore } from './record-store.js';
 import type { CallbackQuery } from './requests.js';
 import { type Browser, CookieJar, Sessions } from './sessions.js';
@@ -149,8 +150,7 @@ export class SignIn {
     const found = await grants.verify(token);
     if (!found) throw new Errors.InvalidAccessToken('the access token is unknown or expired');
     const { grantId, grant } = found;
-    const { mcpResource, serviceResource } = this.settings;
-    if (grant.resource !== mcpResource && grant.resource !== serviceResource)
+    if (!isOwnResource(this.settings, grant.resource))
       throw new Errors.InvalidAccessToken(
         `the access token is for ${grant.resource.slice(0, 200)}, not this server`,
       );

@@ -155,11 +155,14 @@ export class SlackOAuth {
   }
 
   /** Slack's sign-in page for this flow, and the state the browser must bring back in its state cookie. */
-  async authorizeUrl(flow: Flow): Promise<{ url: string; state: string }> {
+  async authorizeUrl(
+    flow: Flow,
+    redirectUri = this.deps.settings.slackRedirectUri,
+  ): Promise<{ url: string; state: string }> {
     const options: InstallURLOptions = {
       scopes: [],
       userScopes: [...USER_SCOPES],
-      redirectUri: this.deps.settings.slackRedirectUri,
+      redirectUri,
       metadata: JSON.stringify(flow),
     };
     const state = await this.#states.generateStateParam(options);

@@ -29,7 +29,12 @@ interface Pending {
   state?: string;
   codeChallenge: string;
   resource: string;
+  /** The public base the client was answered with (`iss`, the Slack redirect): PUBLIC_URL, or its loopback alias. */
+  base?: PublicBase;
 }
+
+/** What of the settings follows the request's host (src/sign-in/public-base.ts). */
+type PublicBase = Pick<SignInSettings, 'issuer' | 'mcpResource' | 'serviceResource' | 'slackRedirectUri'>;
 
 const PENDING_TTL_MS = 600_000;
 
@@ -74,13 +79,18 @@ function redirectUriOf(client: OAuthClient, asked: string | undefined): string |
 export class Authorization {
   constructor(private readonly deps: AuthorizationDeps) {}
 
-  async authorize(q: AuthorizeQuery, browser: Browser, address: string): Promise<PageOutcome> {
+  async authorize(
+    q: AuthorizeQuery,
+    browser: Browser,
+    address: string,
+    base: PublicBase = this.deps.settings,
+  ): Promise<PageOutcome> {
     const client = await this.deps.clients.find(q.client_id ?? '', address);
     if (typeof client === 'string') return refusal(400, 'Unknown client', client);
     if (isRefusal(client)) return tooMany(client);
     const redirectUri = redirectUriOf(client, q.redirect_uri);
     if (typeof redirectUri !== 'string') return redirectUri;
-    const pending = this.#pendingOf(q, client, redirectUri);
+    const pending = this.#pendingOf(q, client, redirectUri, base);
     // Before a person approved this client at this address, an error is our page, never a redirect: else any
     // registered URI would make this server an open redirector (RFC 9700 §4.11.2).
     if (pending instanceof OAuthError)
@@ -119,7 +129,10 @@ export class Authorization {
     }
     const refused = await this.deps.quota.take('slack-state', address);
     if (refused) return tooMany(refused);
-    const { url, state } = await this.deps.slack.authorizeUrl({ kind: 'mcp', pending: pendingId });
+    const { url, state } = await this.deps.slack.authorizeUrl(
+      { kind: 'mcp', pending: pendingId },
+      pending.base?.slackRedirectUri,
+    );
     return redirectTo(url, [this.deps.jar.slackStates([...browser.slackStates, state])]);
   }
 
@@ -143,18 +156,31 @@ export class Authorization {
   }
 
   /** The request as it waits for consent, or the OAuth error its client hears at its redirect URI. */
-  #pendingOf(q: AuthorizeQuery, client: OAuthClient, redirectUri: string): Pending | OAuthError {
-    const { mcpResource, serviceResource } = this.deps.settings;
+  #pendingOf(
+    q: AuthorizeQuery,
+    client: OAuthClient,
+    redirectUri: string,
+    base: PublicBase,
+  ): Pending | OAuthError {
+    const { mcpResource, serviceResource } = base;
     if (q.response_type !== 'code') return new UnsupportedResponseTypeError('response_type must be code');
     if (!q.code_challenge) return new InvalidRequestError('code_challenge is required (PKCE with S256)');
     if (q.code_challenge_method !== 'S256')
       return new InvalidRequestError('code_challenge_method must be S256');
     if (!S256_CHALLENGE.test(q.code_challenge))
       return new InvalidRequestError('code_challenge is not an S256 challenge (43 base64url characters)');
-    const resource = this.#resourceOf(q.resource);
+    const resource = this.#resourceOf(q.resource, base);
     if (!resource) return new InvalidTargetError(`resource must be ${mcpResource} or ${serviceResource}`);
     const { clientId, name: clientName } = client;
-    return { clientId, clientName, redirectUri, state: q.state, codeChallenge: q.code_challenge, resource };
+    const pending = {
+      clientId,
+      clientName,
+      redirectUri,
+      state: q.state,
+      codeChallenge: q.code_challenge,
+      resource,
+    };
+    return base === this.deps.settings ? pending : { ...pending, base };
   }
 
   /** The consent page naming the client, with the request saved for the form's answer. */
@@ -190,9 +216,9 @@ export class Authorization {
   }
 
   /** An OAuth error answered at the client's redirect URI (RFC 6749 §4.1.2.1), with its `state`. */
-  #refuse(to: { redirectUri: string; state?: string }, err: OAuthError, cookies?: string[]): PageOutcome {
+  #refuse(to: Pending, err: OAuthError, cookies?: string[]): PageOutcome {
     const params = { ...err.toResponseObject(), state: to.state };
-    return redirectTo(this.#clientUrl(to.redirectUri, params), cookies);
+    return redirectTo(this.#clientUrl(to, params), cookies);
   }
 
   async #codeRedirect(
@@ -215,20 +241,21 @@ export class Authorization {
     });
     await this.deps.people.touch(personId);
     await this.deps.clients.keep(pending.clientId);
-    return redirectTo(this.#clientUrl(pending.redirectUri, { code, state: pending.state }), cookies);
+    return redirectTo(this.#clientUrl(pending, { code, state: pending.state }), cookies);
   }
 
   /** The client's redirect URI with our answer and `iss` (RFC 9207), its own query kept. */
-  #clientUrl(redirectUri: string, params: Record<string, string | undefined>): string {
-    const url = new URL(redirectUri);
-    for (const [name, value] of Object.entries({ ...params, iss: this.deps.settings.issuer }))
+  #clientUrl(pending: Pending, params: Record<string, string | undefined>): string {
+    const url = new URL(pending.redirectUri);
+    const iss = (pending.base ?? this.deps.settings).issuer;
+    for (const [name, value] of Object.entries({ ...params, iss }))
       if (value !== undefined) url.searchParams.set(name, value);
     return url.href;
   }
 
   /** RFC 8707: this server's resources only; none asked = /mcp's. */
-  #resourceOf(asked: string | undefined): string | undefined {
-    const { mcpResource, serviceResource } = this.deps.settings;
+  #resourceOf(asked: string | undefined, base: PublicBase): string | undefined {
+    const { mcpResource, serviceResource } = base;
     if (asked === undefined) return mcpResource;
     return [mcpResource, serviceResource].find((r) => sameResource(r, asked));
   }

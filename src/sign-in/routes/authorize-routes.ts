@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { OAUTH_PATHS } from '../oauth/metadata.js';
+import { publicBase } from '../public-base.js';
 import { SLACK_CALLBACK_PATH } from '../settings.js';
 import { authorizeSchema, consentSchema, slackCallbackSchema } from './authorize.schema.js';
 import { answerWithPages, browserOfRequest, sendOutcome } from './browser.js';
@@ -19,7 +20,12 @@ export default async function authorizeRoutes(fastify: FastifyInstance) {
   app.get(OAUTH_PATHS.authorize, { schema: authorizeSchema }, async (request, reply) =>
     sendOutcome(
       reply,
-      await signInOf(app).authorization.authorize(request.query, browserOfRequest(request), request.ip),
+      await signInOf(app).authorization.authorize(
+        request.query,
+        browserOfRequest(request),
+        request.ip,
+        publicBase(signInOf(app).settings, request.host),
+      ),
     ),
   );
 

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { publicBase } from '../public-base.js';
 import { answerWithPages, browserOfRequest, sendOutcome } from './browser.js';
 import { acceptForms, FORM_BODY_LIMIT } from './form-body.js';
 import { peoplePageSchema, personalTokenSchema, signOutSchema, startSignInSchema } from './people.schema.js';
@@ -17,7 +18,14 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/signin/slack', { schema: startSignInSchema }, async (request, reply) =>
-    sendOutcome(reply, await page().startSignIn(browserOfRequest(request), request.ip)),
+    sendOutcome(
+      reply,
+      await page().startSignIn(
+        browserOfRequest(request),
+        request.ip,
+        publicBase(signInOf(app).settings, request.host).slackRedirectUri,
+      ),
+    ),
   );
 
   app.post(

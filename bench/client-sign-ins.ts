@@ -37,7 +37,10 @@ async function until<T>(what: string, probe: () => T | undefined, ms: number): P
   }
 }
 
-const AUTHORIZE = /(http:\/\/(?:127\.0\.0\.1|localhost):\d+\/oauth\/authorize\?[^\s"'\x1b]+)/;
+// The URL ends at a space, a quote or a terminal's escape character (ESC, written as \u001b).
+const AUTHORIZE = new RegExp(
+  `(http://(?:127\\.0\\.0\\.1|localhost):\\d+/oauth/authorize\\?[^\\s"'${String.fromCharCode(27)}]+)`,
+);
 
 /** The browser's part: approve, sign in at the fake Slack, and deliver the code to the client's listener. */
 async function browse(authorizeUrl: string): Promise<string> {

@@ -97,7 +97,8 @@ export const ConciseMatch = Type.Object(
     }),
     user_id: Type.Union([Type.String(), Type.Null()], { description: 'null when no user wrote it (a bot)' }),
     username: Type.Union([Type.String(), Type.Null()], {
-      description: "Slack's `username` of the match, as Slack sent it; null when Slack sent none",
+      description:
+        "Slack's `username` of the match (the author's handle), as search.messages sent it; on Real-time Search, which sends none, the handle the workspace's directory names; null when neither does",
     }),
     ts: Type.String(),
     text: ConciseText,

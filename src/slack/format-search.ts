@@ -13,6 +13,11 @@ export interface FormatContext {
   names?: ReadNames;
   /** The token's user: a DM the viewer did not write is with its author. */
   viewerId?: string;
+  /**
+   * Real-time Search sends no `username`: the author's handle is then the one the directory (`names`) holds,
+   * as search.messages would have sent it.
+   */
+  handleFromNames?: boolean;
 }
 
 const matchThreadTs = (m: SlackObject) => filled(m.thread_ts) ?? threadTsFromPermalink(str(m.permalink));
@@ -23,9 +28,11 @@ export function toConciseMatch(m: SlackObject, ctx: FormatContext): ConciseMatch
   const ts = readTs(m, 'search.messages');
   const userId = readUserId(m);
   const threadTs = matchThreadTs(m);
-  // The concise contract (docs/concise-format.md): `username` is Slack's, as sent, and
-  // `channel_name` is null for DMs, which readers tell by it; our additions come after.
-  const username = str(m.username) ?? null;
+  // The concise contract (docs/concise-format.md): `username` is Slack's handle of the author, as sent (on
+  // Real-time Search, which sends none, the one our directory names), and `channel_name` is null for DMs,
+  // which readers tell by it; our additions come after.
+  const handle = ctx.handleFromNames && userId ? ctx.names?.users?.get(userId) : undefined;
+  const username = str(m.username) ?? (handle || null);
   const concise: ConciseMatch = {
     channel_id: where.id,
     channel_name: where.name,

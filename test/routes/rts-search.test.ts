@@ -14,7 +14,7 @@ const freeze = (ts: string) => ({
   channel_name: 'engineering',
   user_id: 'U07AMARAOK',
   user_name: 'amara',
-  username: null,
+  username: 'amara',
   ts,
   text: 'Reminder: deploy freeze starts Friday 15:00 UTC, no prod deploys after that please',
   permalink: `https://acme-demo.slack.com/archives/C07ENGINRG/p${ts.replace('.', '')}`,
@@ -107,12 +107,9 @@ describe('GET /search/messages on the Real-time Search API', () => {
       get(rts.app, '/search/messages?query=deploy%20freeze&sort=timestamp&highlight=false'),
       get(legacy.app, '/search/messages?query=deploy%20freeze&sort=timestamp&highlight=false'),
     ]);
-    // The same matches; RTS sends no handle, so its username is null where search.messages sends one.
+    // The same matches, username included: RTS sends no handle, and the directory names the same one.
     expect((c.body.messages as { matches: unknown[] }).matches).toEqual(
-      (d.body.messages as { matches: Array<Record<string, unknown>> }).matches.map((m) => ({
-        ...m,
-        username: null,
-      })),
+      (d.body.messages as { matches: unknown[] }).matches,
     );
     expect(tsOf(c.body)).toEqual(FREEZES);
   });
@@ -172,7 +169,6 @@ describe('GET /search/messages on the Real-time Search API', () => {
     // search.messages carries only the messages before a match (previous_2, previous): the same two.
     expect(viaLegacy).toEqual({
       ...freeze(FREEZES[2]),
-      username: 'amara',
       context: { before: (viaRts.context as { before: unknown[] }).before, after: [] },
     });
     const before = (viaRts.context as { before: Array<{ ts: string; user_name: unknown; text: unknown }> })

@@ -55,7 +55,13 @@ async function formatSearch(
   const conciseList = concise
     ? await names().then((n) =>
         matches.map((m) => {
-          const match = toConciseMatch(m, { workspaceUrl: me.url, names: n, viewerId: me.userId });
+          const handleFromNames = found.backend === 'rts';
+          const match = toConciseMatch(m, {
+            workspaceUrl: me.url,
+            names: n,
+            viewerId: me.userId,
+            handleFromNames,
+          });
           return params.include_context ? { ...match, context: conciseContext(m, n, cap) } : match;
         }),
       )

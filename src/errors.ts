@@ -52,6 +52,7 @@ export const Errors = {
     502,
   ),
   SlackAccessDenied: createError('AS_ERR_SLACK_ACCESS_DENIED', 'Slack denied this user access: %s', 403),
+  SlackGridRestricted: createError('AS_ERR_SLACK_GRID_RESTRICTED', '%s', 403),
   SlackMissingScope: createError('AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope %s', 403),
   SlackTokenType: createError(
     'AS_ERR_SLACK_TOKEN_TYPE',

@@ -70,6 +70,11 @@ const SLACK: Example[] = [
   ],
   [403, 'AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'],
   [403, 'AS_ERR_SLACK_ACCESS_DENIED', 'Slack denied this user access: access_denied'],
+  [
+    403,
+    'AS_ERR_SLACK_GRID_RESTRICTED',
+    'Slack has not granted this token the workspace search.messages needs (team_access_not_granted; the token is for workspace T0123ABCD): ask an admin of your Enterprise Grid organisation to add the app to that workspace, or use a token of that workspace',
+  ],
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: thread_not_found'],
   [404, 'AS_ERR_SLACK_NOT_FOUND', 'Slack: no channel named #deploy that this Slack token can see'],
   [429, 'AS_ERR_SLACK_RATE_LIMITED', 'Slack rate limit for search.messages: retry after 42 s'],

@@ -2,7 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../cache/types.js';
 import { Errors } from '../errors.js';
 import { type RateGate, rateLimitedUntil } from '../rate-gates/rate-gate.js';
-import { mapSlackError, retryAfterOf, slackCodeOf } from './map-slack-error.js';
+import { GRID_CODES } from './grid-restriction.js';
+import { mapSlackError, platformCodeOf, retryAfterOf, slackCodeOf } from './map-slack-error.js';
 import { stripSdkMetadata } from './strip-sdk-metadata.js';
 
 export interface CallContext {
@@ -55,6 +56,15 @@ async function personRefusal(
   return new Errors.SignInEnded(code);
 }
 
+/**
+ * The token's workspace (or organisation) for a refusal that names it: Enterprise Grid's only, so no other
+ * failure waits for auth.test (already under way beside a token's first call).
+ */
+async function ownerOf(err: unknown, ctx: CallContext, scope: string): Promise<string | undefined> {
+  if (!GRID_CODES.has(platformCodeOf(err) ?? '')) return undefined;
+  return ctx.workspace ? ctx.workspace.catch(() => undefined) : scope;
+}
+
 /** Retries after a 429 at most; each waits at least a second (`Retry-After: 0` must not spin). */
 export const RATE_LIMIT_RETRIES = 2;
 const MIN_RETRY_AFTER_S = 1;
@@ -84,7 +94,7 @@ export async function callSlack<T>(
     } catch (err) {
       const retryAfterS = retryAfterOf(err, ctx.defaultRetryAfterS);
       if (retryAfterS === undefined) {
-        const mapped = mapSlackError(err, method, ctx.callerToken);
+        const mapped = mapSlackError(err, method, ctx.callerToken, await ownerOf(err, ctx, scope));
         ctx.onCall?.(method, (mapped as { code?: string }).code ?? 'error');
         const refusal = ctx.person && (await personRefusal(mapped, ctx.person, renewed));
         if (refusal instanceof Error) throw refusal;

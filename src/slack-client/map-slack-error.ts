@@ -1,5 +1,6 @@
 import type { ErrorCode as SdkCode } from '@slack/web-api';
 import { Errors, type RetryableError } from '../errors.js';
+import { gridRestriction } from './grid-restriction.js';
 
 const AUTH = new Set(['invalid_auth', 'not_authed', 'token_revoked', 'account_inactive', 'token_expired']);
 const NOT_FOUND = new Set([
@@ -11,12 +12,7 @@ const NOT_FOUND = new Set([
   'file_deleted',
 ]);
 /** Slack refusing this user what they asked for: theirs to fix, and never answered from a cached copy. */
-const ACCESS_DENIED = new Set([
-  'access_denied',
-  'no_permission',
-  'ekm_access_denied',
-  'team_access_not_granted',
-]);
+const ACCESS_DENIED = new Set(['access_denied', 'no_permission', 'ekm_access_denied']);
 const BAD_REQUEST = new Set([
   'invalid_cursor',
   'invalid_ts_latest',
@@ -63,17 +59,31 @@ export function retryAfterOf(err: unknown, defaultSeconds: number): number | und
 /** Slack's own error code (`invalid_cursor`…) behind one of our mapped errors, when Slack sent one. */
 export const slackCodeOf = (err: unknown): string | undefined => (err as { slackError?: string })?.slackError;
 
-/** Turns whatever the Slack SDK threw into one of our HTTP errors, keeping Slack's code as `slackError`. */
-export function mapSlackError(err: unknown, method: string, callerToken: boolean): Error {
+/** Slack's error code in what the SDK threw, as Slack sent it (not yet checked). */
+export const platformCodeOf = (err: unknown): string | undefined => (err as SdkError)?.data?.error;
+
+/**
+ * Turns whatever the Slack SDK threw into one of our HTTP errors, keeping Slack's code as `slackError`.
+ * `owner`: the token's workspace or organisation id, when known (named by Enterprise Grid's refusals).
+ */
+export function mapSlackError(err: unknown, method: string, callerToken: boolean, owner?: string): Error {
   const e = err as SdkError;
   if (e instanceof Error && e.code?.startsWith('AS_ERR_')) return e;
   const code = e?.data?.error;
-  const mapped = mapCode(e, code, method, callerToken);
+  const mapped = mapCode(e, code, method, callerToken, owner);
   return code && SLACK_CODE.test(code) ? Object.assign(mapped, { slackError: code }) : mapped;
 }
 
-function mapCode(e: SdkError, code: string | undefined, method: string, callerToken: boolean): Error {
+function mapCode(
+  e: SdkError,
+  code: string | undefined,
+  method: string,
+  callerToken: boolean,
+  owner?: string,
+): Error {
   if (e?.code === ErrorCode.PlatformError && code && SLACK_CODE.test(code)) {
+    const grid = gridRestriction(code, method, owner);
+    if (grid) return new Errors.SlackGridRestricted(grid);
     if (AUTH.has(code))
       return callerToken ? new Errors.SlackCallerAuth(code) : new Errors.SlackServiceAuth(code);
     if (code === 'missing_scope')

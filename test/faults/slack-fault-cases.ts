@@ -1,4 +1,5 @@
 import type { Fault } from '../../fake-slack/index.js';
+import { TEAM_ID } from '../fixtures/tiny-workspace.js';
 import { errorBody } from '../helper.js';
 import { DEFAULT_RETRY_AFTER_S, FAULT_DEADLINE_MS, type Route } from './run-fault-case.js';
 
@@ -49,6 +50,11 @@ export function faultCases(route: Route): FaultCase[] {
     code: 'AS_ERR_SLACK_RATE_LIMITED',
     message: `Slack rate limit for ${method}: retry after ${seconds} s`,
     retryAfter: String(seconds),
+  });
+  const grid = (message: string): Expected => ({
+    status: 403,
+    code: 'AS_ERR_SLACK_GRID_RESTRICTED',
+    message,
   });
   const error = (code: string, extra?: Record<string, unknown>): Fault => ({
     method,
@@ -175,6 +181,32 @@ export function faultCases(route: Route): FaultCase[] {
         message: `Slack refused the request: ${code}`,
       },
     })),
+    {
+      name: 'ok:false team_access_not_granted (Enterprise Grid)',
+      fault: error('team_access_not_granted'),
+      expected: grid(
+        `Slack has not granted this token the workspace ${method} needs (team_access_not_granted; the token is for workspace ${TEAM_ID}): ask an admin of your Enterprise Grid organisation to add the app to that workspace, or use a token of that workspace`,
+      ),
+    },
+    {
+      name: 'ok:false enterprise_is_restricted (Enterprise Grid)',
+      fault: error('enterprise_is_restricted'),
+      expected: grid(
+        `Slack does not let ${method} be called with an organisation-level token (enterprise_is_restricted; the token is for workspace ${TEAM_ID}): use a user token (xoxp-…) of the app installed on the workspace you want to read`,
+      ),
+    },
+    {
+      // search.messages needs team_id with an org-wide token; conversations.replies takes none, so a missing
+      // argument there is one this service failed to send.
+      name: 'ok:false missing_argument',
+      fault: error('missing_argument'),
+      expected:
+        route === 'search'
+          ? grid(
+              `Slack needs a workspace (team_id) for ${method} with an organisation-wide token (missing_argument; the token is for workspace ${TEAM_ID}): this service does not choose a workspace for such a token yet, so use a user token (xoxp-…) of the app installed on one workspace`,
+            )
+          : unavailable('answered missing_argument'),
+    },
     {
       name: 'ok:false with 10 KB of prose as the error',
       fault: error(`<p>${'upstream trouble '.repeat(600)}</p>`),

@@ -17,7 +17,7 @@ export default async function signInRoutes(app: FastifyInstance) {
   // Per client address (an IPv6 /64 counts as one), shared by the replicas through Redis: anonymous callers
   // cannot guess at /oauth/token or fill the store faster than this. Each route answers it in its own shape.
   const max = app.config.SIGN_IN_RATE_LIMIT_MAX;
-  if (max > 0)
+  if (max > 0 && app.signIn)
     await app.register(rateLimit, {
       max,
       timeWindow: 60_000,

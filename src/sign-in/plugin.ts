@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../clock.js';
 import { Errors, withRetryAfter } from '../errors.js';
-import { closeRedisClient, createRedisClient, type RedisClient } from '../redis/redis-client.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import type { SafeFetchOptions } from './oauth/safe-fetch.js';
 import { MemoryRecordStore, type RecordStore, RedisRecordStore } from './record-store.js';
 import { OAuthErrorBody } from './routes/responses.js';
@@ -70,13 +70,16 @@ async function signIn(app: FastifyInstance, opts: SignInPluginOptions) {
     return;
   }
   // People's records, grants and registrations must never be evicted: a Redis of their own when set.
-  const own = config.SIGN_IN_REDIS_URL ? createRedisClient(config.SIGN_IN_REDIS_URL) : undefined;
+  // ioredis is loaded only when there is a Redis to talk to (start-up).
+  const clients = config.SIGN_IN_REDIS_URL ? await import('../redis/redis-client.js') : undefined;
+  const own =
+    clients && config.SIGN_IN_REDIS_URL ? clients.createRedisClient(config.SIGN_IN_REDIS_URL) : undefined;
   const redis = own ?? app.redis?.client;
-  if (own) {
+  if (own && clients) {
     app.addHook('onReady', async () => {
       await own.connect().catch(() => {});
     });
-    app.addHook('onClose', async () => closeRedisClient(own));
+    app.addHook('onClose', async () => clients.closeRedisClient(own));
   }
   if (redis) app.addHook('onReady', async () => refuseEviction(redis, !!own, app.log));
   const store = answering503(redis ? new RedisRecordStore(redis) : new MemoryRecordStore(opts.clock));

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   OAuthMetadataSchema,
   OAuthProtectedResourceMetadataSchema,
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { DEMO_OTHER_USER_ID, DEMO_USER_ID, type FakeSlack } from '../../fake-slack/index.js';
 import { REFRESH_RACE_MS } from '../../src/sign-in/oauth/grants.js';
 import { API_TOKEN } from '../helper.js';
+import { authorizeUrl as authorizeUrlAt, form, json, pkce } from './attacks/attack-kit.js';
 import { HeadlessBrowser } from './browser.js';
 import { CLIENT_REDIRECT } from './mcp-oauth-client.js';
 import { type SignInReplica, startOAuthSlack, startReplica } from './sign-in-harness.js';
@@ -28,13 +28,6 @@ afterAll(async () => {
   await slack.close();
 });
 
-const form = (body: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(body).toString(),
-});
-const json = async (res: Response) => ({ status: res.status, body: await res.json() });
-
 async function register(body: object) {
   return fetch(`${s.base}/oauth/register`, {
     method: 'POST',
@@ -43,25 +36,8 @@ async function register(body: object) {
   });
 }
 
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
-
-function authorizeUrl(clientId: string, params: Record<string, string | undefined> = {}) {
-  const url = new URL('/oauth/authorize', s.base);
-  const all = {
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: CLIENT_REDIRECT,
-    code_challenge: pkce().challenge,
-    code_challenge_method: 'S256',
-    state: 'st',
-    ...params,
-  };
-  for (const [k, v] of Object.entries(all)) if (v !== undefined) url.searchParams.set(k, v);
-  return url.href;
-}
+const authorizeUrl = (clientId: string, params: Record<string, string | undefined> = {}) =>
+  authorizeUrlAt(s.base, clientId, params);
 
 async function newClient(name = 'Endpoint test client') {
   const res = await register({

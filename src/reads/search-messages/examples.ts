@@ -30,7 +30,7 @@ export const searchExamples: Record<string, NamedExample> = {
             channel_id: 'C07ENGINRG',
             channel_name: 'engineering',
             user_id: 'U07AMARAOK',
-            username: null,
+            username: 'amara',
             user_name: 'amara',
             ts: '1773907567.290812',
             text: 'Reminder: deploy freeze starts Friday 15:00 UTC, no prod deploys after that please',

@@ -7,7 +7,6 @@ export type RecordKind =
   | 'refresh-lock'
   | 'client'
   | 'client-doc'
-  | 'registrations'
   | 'pending'
   | 'slack-state'
   | 'code'

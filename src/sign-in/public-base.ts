@@ -1,6 +1,5 @@
-import type { SignInSettings } from './settings.js';
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+import { sameResource } from './oauth/grants.js';
+import { LOOPBACK, type SignInSettings } from './settings.js';
 
 type Bases = Pick<SignInSettings, 'issuer' | 'mcpResource' | 'serviceResource' | 'slackRedirectUri'>;
 
@@ -37,14 +36,9 @@ export function publicBase<S extends Bases>(settings: S, host: string | undefine
 
 /** A token's resource is ours: /mcp or the service, under PUBLIC_URL or (loopback PUBLIC_URL) another loopback name. */
 export function isOwnResource(settings: Bases, resource: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(resource);
-  } catch {
-    return false;
-  }
-  const base = publicBase(settings, url.host);
-  return resource === base.mcpResource || resource === base.serviceResource;
+  if (!URL.canParse(resource)) return false;
+  const base = publicBase(settings, new URL(resource).host);
+  return sameResource(resource, base.mcpResource) || sameResource(resource, base.serviceResource);
 }
 
 /**

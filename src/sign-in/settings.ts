@@ -50,7 +50,8 @@ export interface SignInSettings {
 export const SLACK_CALLBACK_PATH = '/oauth/slack/callback';
 
 const REQUIRED = ['PUBLIC_URL', 'SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY'] as const;
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Host names a PUBLIC_URL may use with http, and that the demo answers under one another. */
+export const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export const keyIdOf = (key: Buffer) =>
   createHash('sha256').update('agent-search token key:').update(key).digest('base64url').slice(0, 8);

@@ -85,6 +85,7 @@ export class SignIn {
     grants: Grants;
     sessions: Sessions;
     jar: CookieJar;
+    names: RecordNames;
   };
 
   // Every part takes what it needs from one base (the settings, the shared store and its names, the clock, the
@@ -133,7 +134,7 @@ export class SignIn {
     this.tokens = new TokenEndpoint({ clients, grants, people });
     this.settings = settings;
     this.clients = clients;
-    this.#parts = { people, rotation, slack, grants, sessions, jar };
+    this.#parts = { people, rotation, slack, grants, sessions, jar, names: base.names };
   }
 
   /** Whether a bearer token is one of ours (an access token we issued), told by its prefix alone. */
@@ -252,9 +253,8 @@ export class SignIn {
     } catch {
       throw new Errors.BadRequest('The event body is not JSON');
     }
-    const { people } = this.#parts;
-    const { store, keySecret } = this.deps;
-    const names = new RecordNames(keySecret);
+    const { people, names } = this.#parts;
+    const { store } = this.deps;
     const firstTime = (eventId: string) => store.claim(names.of('event', eventId), '1', EVENT_MEMORY_MS);
     const outcome = await handleEvent(payload, { people, firstTime });
     if (outcome.kind !== 'challenge') this.deps.log.info(outcome, 'Slack event');

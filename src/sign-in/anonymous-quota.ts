@@ -14,9 +14,6 @@ const WINDOWS: Record<AnonymousKind, { windowMs: number; totalWindowMs: number; 
   'client-doc': { windowMs: 3_600_000, totalWindowMs: 3_600_000 },
 };
 
-/** Registered clients per client address per hour, at most. */
-export const REGISTRATIONS_PER_HOUR = WINDOWS.client.perAddress as number;
-
 /**
  * The address a quota counts: IPv4 as it is, IPv6 by its /64 (one subscriber's network: a host there can use
  * any of 2^64 addresses).

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { htmlToText, MAX_HTML_DEPTH, mentionIds, nameMentions } from '../../src/slack/html-to-text.js';
+import { htmlToText, MAX_HTML_DEPTH } from '../../src/slack/html-to-text.js';
+import { mentionIds, nameMentions } from '../../src/slack/mentions.js';
 import { CANVAS_REAL_HTML, CANVAS_REAL_TEXT } from '../fixtures/slack-canvas-real.js';
 
 const open = { maxChars: 2_000_000, stopAt: Date.now() + 60_000 };

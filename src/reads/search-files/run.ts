@@ -3,7 +3,7 @@ import type { FileKindName } from '../../schemas/find.js';
 import { buildSearchQuery } from '../../slack/build-search-query.js';
 import { fileKind } from '../../slack/file-kind.js';
 import { encodeFindCursor } from '../../slack/find-cursor.js';
-import { mentionIds, nameMentions } from '../../slack/html-to-text.js';
+import { mentionIds, nameMentions } from '../../slack/mentions.js';
 import { isObject, objects, type SlackObject, str } from '../../slack/slack-values.js';
 import { lookUpNames } from '../../slack/user-names.js';
 import { RTS_PAGE_LIMIT } from '../../slack-client/rts.js';

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors, withRetryAfter } from '../../errors.js';
@@ -18,7 +17,8 @@ export const bearerKey = (request: FastifyRequest): string => request.apiClient?
 async function apiRateLimit(app: FastifyInstance, opts: ApiRateLimitOptions) {
   const { RATE_LIMIT_MAX: max, RATE_LIMIT_WINDOW_MS: timeWindow } = app.config;
   if (max === 0) return;
-  await app.register(rateLimit, {
+  // Loaded only when on (start-up: it and what it imports are ~10 ms).
+  await app.register((await import('@fastify/rate-limit')).default, {
     max,
     timeWindow,
     hook: 'preValidation',

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Errors, withRetryAfter } from '../../errors.js';
 import { addressGroup } from '../anonymous-quota.js';
@@ -18,7 +17,8 @@ export default async function signInRoutes(app: FastifyInstance) {
   // cannot guess at /oauth/token or fill the store faster than this. Each route answers it in its own shape.
   const max = app.config.SIGN_IN_RATE_LIMIT_MAX;
   if (max > 0 && app.signIn)
-    await app.register(rateLimit, {
+    // Loaded only when on (start-up: it and what it imports are ~10 ms).
+    await app.register((await import('@fastify/rate-limit')).default, {
       max,
       timeWindow: 60_000,
       keyGenerator: (request) => addressGroup(request.ip),

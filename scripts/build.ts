@@ -4,12 +4,30 @@ import { build } from 'esbuild';
 import pkg from '../package.json' with { type: 'json' };
 
 // `npm run build`: dist/ as a few bundled ES modules instead of one file per source module (start-up,
-// issue 29: resolving and evaluating hundreds of small ES modules was a third of the start). Bundled: our
-// code and the dependencies shipped as many small ES modules that read no files at run time (TypeBox ~250,
-// the MCP SDK and zod), with what they import that is not a dependency of ours. Every other dependency stays
-// a package that dist/ imports from node_modules. Dynamic imports stay lazy (code splitting); the worker the
-// catalog ranks on and the one HTML files convert on are entry points of their own, beside the chunks.
-const BUNDLED = new Set(['@sinclair/typebox', '@modelcontextprotocol/server', 'zod']);
+// issues 29 and 41: resolving, reading and compiling hundreds of small modules, and lexing each CommonJS
+// package's exports for ESM, was most of the start). Bundled: our code and every dependency the server or the
+// stdio bin loads before its first answer (Fastify and what it requires, pino, the plugins that run at every
+// start), and the dependencies shipped as many small modules (TypeBox ~250, the MCP SDK and zod), with what they
+// import that is not a dependency of ours; none of them reads a file at run time. The others stay packages that
+// dist/ imports from node_modules, loaded only when a request or setting needs them (the Slack client, Redis,
+// the API document, the rate limits, the JSON Schema compilers). Dynamic imports stay lazy (code splitting);
+// the worker the catalog ranks on and the one HTML files convert on are entry points of their own.
+const BUNDLED = new Set([
+  '@sinclair/typebox',
+  '@modelcontextprotocol/server',
+  'zod',
+  'fastify',
+  'fastify-plugin',
+  '@fastify/bearer-auth',
+  '@fastify/error',
+  '@fastify/under-pressure',
+  'close-with-grace',
+  'cookie',
+  'pino',
+  'prom-client',
+  'secure-json-parse',
+  'wink-porter2-stemmer',
+]);
 // Bundled CommonJS (the SDK's ajv-formats) calls require(), which an ES module has only when given one.
 const REQUIRE =
   "import { createRequire as __createRequireForBundle } from 'node:module'; const require = __createRequireForBundle(import.meta.url);";

@@ -38,7 +38,8 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
   let loaded: ReturnType<typeof buildMetrics> | undefined;
   const waiting: ((recorders: Recorders) => void)[] = [];
   let lost = 0;
-  const ready = import('prom-client').then((prom) => {
+  // `default`: the package's module.exports, the same whether Node loads it or the build bundled it.
+  const ready = import('prom-client').then(({ default: prom }) => {
     loaded = buildMetrics(prom, options);
     for (const record of waiting.splice(0)) record(loaded.recorders);
     if (lost > 0) loaded.lostRecordings.inc(lost);

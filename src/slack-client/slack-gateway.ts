@@ -60,6 +60,8 @@ interface TokenKeys {
   me?: { value: SlackIdentity; from: number; until: number };
   /** When Slack last rejected the token: a lookup begun before then must not memoise its answer. */
   rejectedAt?: number;
+  /** Until when this process knows whether the token's person is a guest (their users.info is kept that long). */
+  guestKnownUntil?: number;
 }
 
 const MAX_REMEMBERED_TOKENS = 1000;
@@ -74,6 +76,8 @@ export const ACCESS_RECHECK_MS = 60_000;
  * replica found (it deletes the shared memo) reaches this one within seconds.
  */
 const IDENTITY_MEMO_MS = 5_000;
+/** A read kept for the caller alone (a name they may see): ACCESS_RECHECK_MS, never served stale. */
+const OWN_READ = { ttlMs: () => ACCESS_RECHECK_MS, graceMs: 0 };
 
 /** Everything the service needs from Slack: cached, coalesced, rate-limited and bounded by the deadline. */
 export class SlackGateway {
@@ -178,9 +182,16 @@ export class SlackGateway {
   async userName(access: SlackAccess, userId: string): Promise<string | undefined> {
     const read = (body: SlackBody) => displayNameOf(body.user);
     const bounded = this.#forName(access);
-    if (await this.#guestOnce(access, bounded))
-      return this.#ownName(bounded, 'users.info', { user: userId }, read);
-    return this.#teamMemo(access, bounded, 'user', 'users.info', { user: userId }, read);
+    const args = { user: userId };
+    // While this process does not know whether the caller is a guest (a token's first request: auth.test,
+    // then users.info of themselves), the caller's own read of the name starts beside that check instead of
+    // after it: a cold search is two round trips, not three. A guest's name is that read; a member's
+    // workspace-wide memo takes its answer when it lacks the name (no second call).
+    const known = (this.#keysOf(access).guestKnownUntil ?? -Infinity) > this.deps.clock();
+    const own = known ? undefined : this.#call(bounded, 'users.info', args, OWN_READ);
+    own?.catch(() => {});
+    if (await this.#guestOnce(access, bounded)) return this.#ownName(bounded, 'users.info', args, read);
+    return this.#teamMemo(access, bounded, 'user', 'users.info', args, read, own);
   }
 
   /** The access a name lookup runs with: a short deadline of its own (a name never holds the request). */
@@ -206,7 +217,8 @@ export class SlackGateway {
   async isGuest(access: SlackAccess): Promise<boolean> {
     try {
       const me = await this.#me(access);
-      const { value } = await this.cached(access, 'users.info', { user: me.userId }, 'list');
+      const { value, freshUntil } = await this.cached(access, 'users.info', { user: me.userId }, 'list');
+      this.#keysOf(access).guestKnownUntil = freshUntil;
       const user = (value.user ?? {}) as Record<string, unknown>;
       return user.is_restricted === true || user.is_ultra_restricted === true;
     } catch {
@@ -241,8 +253,7 @@ export class SlackGateway {
     args: Record<string, string>,
     read: (body: SlackBody) => string | undefined,
   ): Promise<string | undefined> {
-    const policy = { ttlMs: () => ACCESS_RECHECK_MS, graceMs: 0 };
-    const body = await this.#bounded(access, this.#call(access, method, args, policy)).catch(() => undefined);
+    const body = await this.#bounded(access, this.#call(access, method, args, OWN_READ)).catch(() => undefined);
     return body ? read(body.value) : undefined;
   }
 
@@ -279,8 +290,10 @@ export class SlackGateway {
     method: string,
     args: Record<string, string>,
     read: (body: SlackBody) => string | undefined,
+    /** The caller's own read of the same method and arguments, already asked: the memo's load takes its answer. */
+    own?: Promise<Cached<SlackBody>>,
   ): Promise<string | undefined> {
-    return this.#bounded(bounded, this.#teamLookup(access, bounded.deadline, kind, method, args, read));
+    return this.#bounded(bounded, this.#teamLookup(access, bounded.deadline, kind, method, args, read, own));
   }
 
   async #teamLookup(
@@ -290,6 +303,7 @@ export class SlackGateway {
     method: string,
     args: Record<string, string>,
     read: (body: SlackBody) => string | undefined,
+    own?: Promise<Cached<SlackBody>>,
   ): Promise<string | undefined> {
     const { client } = this.#keysOf(access);
     const { teamId } = await this.#me(access);
@@ -299,6 +313,7 @@ export class SlackGateway {
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
         load: async () => {
+          if (own) return read((await own).value) ?? '';
           const context = { ...this.#context(access, teamId), deadline };
           return read(await callSlack<SlackBody>(client(), method, args, context)) ?? '';
         },

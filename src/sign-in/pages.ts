@@ -103,7 +103,7 @@ export function consentPage(view: ConsentView): string {
     : '';
   return layout(
     'Allow access to your Slack search?',
-    `<p><strong>${escapeHtml(view.clientName)}</strong> asks to search Slack as you: channels and people by name, and the messages and files you choose below. <span id="asked">${asked}</span></p>
+    `<p><strong>${escapeHtml(view.clientName)}</strong> asks to search Slack as you, in the conversations you choose below. <span id="asked">${asked}</span></p>
 ${before}<p>${source} After you approve, it receives access at <strong>${escapeHtml(redirect.host)}</strong> (<code>${escapeHtml(view.redirectUri)}</code>).</p>
 ${who}
 <form method="post" action="/oauth/consent">${hidden({ pending: view.pending, csrf: view.csrf })}

@@ -84,7 +84,8 @@ async function walk(base: string, user: string, who: string): Promise<string[]> 
     code_challenge_method: 'S256',
     state: 'walk-state',
     resource: prm.resource,
-    scope: 'slack:read',
+    // It searches channels, private ones too: it asks for them (the consent page preselects what it asks).
+    scope: 'slack:private',
   }))
     authorize.searchParams.set(k, v);
   const browser = new HeadlessBrowser({ user });
@@ -112,9 +113,10 @@ async function walk(base: string, user: string, who: string): Promise<string[]> 
     access_token: string;
     refresh_token: string;
     expires_in: number;
+    scope: string;
   };
   step(
-    `POST /oauth/token → ${tokenRes.status}: access_token ast_…, refresh_token asr_…, expires_in ${tokens.expires_in}`,
+    `POST /oauth/token → ${tokenRes.status}: access_token ast_…, refresh_token asr_…, expires_in ${tokens.expires_in}, scope ${tokens.scope}`,
   );
   const init = await mcp(
     base,

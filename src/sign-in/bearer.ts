@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AccessArea, ApiClient } from '../access/api-tokens.js';
-import { SCOPE } from './oauth/grants.js';
+import { LEAST_SCOPE } from './oauth/scopes.js';
 import { otherHostHint, publicBase } from './public-base.js';
 import { type SignedInPerson, SignIn } from './sign-in.js';
 
@@ -36,11 +36,12 @@ export function challengeOf(
 ): string | undefined {
   if (!signIn) return undefined;
   const path = request.routeOptions.url === '/mcp' ? `${RESOURCE_METADATA_PATH}/mcp` : RESOURCE_METADATA_PATH;
-  // MCP 2025-11-25: the scope to ask for, beside where to ask (RFC 9728 resource_metadata).
+  // MCP 2025-11-25: the scope to ask for, beside where to ask (RFC 9728 resource_metadata): the least (public
+  // channels), as its scope minimisation advises; a read that needs more answers 403 insufficient_scope naming it.
   const parts = [
     `Bearer realm="agent-search"`,
     `resource_metadata="${publicBase(signIn.settings, request.host).issuer}${path}"`,
-    `scope="${SCOPE}"`,
+    `scope="${LEAST_SCOPE}"`,
   ];
   if (refusedToken) {
     parts.push('error="invalid_token"');

@@ -17,7 +17,9 @@ export type RecordKind =
   | 'code-used'
   | 'quota'
   | 'event'
-  | 'consent'
+  | 'approval'
+  | 'approvals'
+  | 'client-grants'
   | 'session';
 
 /** A random secret for a browser or a client to hold (a token, a code, a session): 32 bytes, base64url. */

@@ -1,3 +1,5 @@
+import { CONSENT_SCOPES, type ConsentScope } from './oauth/scopes.js';
+
 /** Every page a person sees: escaped text only, no script, never framed (the route sets the headers). */
 const escapeHtml = (s: string) =>
   s.replace(
@@ -19,7 +21,32 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3r
 h1{font-size:1.4rem}code,pre{font:14px ui-monospace,monospace;background:#f4f4f4;padding:.1rem .3rem;border-radius:4px}
 pre{padding:.6rem;white-space:pre-wrap;word-break:break-all}button,.button{font:inherit;padding:.5rem 1rem;border-radius:6px;
 border:1px solid #888;background:#fff;cursor:pointer;text-decoration:none;color:inherit;display:inline-block}
-button.primary,.button.primary{background:#4a154b;color:#fff;border-color:#4a154b}form{display:inline}.muted{color:#616061;font-size:.9rem}`;
+button.primary,.button.primary{background:#4a154b;color:#fff;border-color:#4a154b}form{display:inline}.muted{color:#616061;font-size:.9rem}
+fieldset{border:1px solid #ddd;border-radius:6px;margin:1rem 0;padding:.5rem 1rem}fieldset label{display:block;padding:.25rem 0}
+ul.clients{list-style:none;padding:0}ul.clients li{border:1px solid #ddd;border-radius:6px;padding:.6rem .8rem;margin:.5rem 0}`;
+
+/** Each consent scope as the consent page offers it, and as the people's page says what a client may read. */
+const SCOPE_WORDS: Record<ConsentScope, { choice: string; reads: string }> = {
+  'slack:public': { choice: 'Public channels', reads: 'public channels' },
+  'slack:private': {
+    choice: 'Also private channels and group DMs',
+    reads: 'public and private channels, group DMs',
+  },
+  'slack:dm': {
+    choice: 'Also direct messages',
+    reads: 'public and private channels, group DMs, direct messages',
+  },
+};
+
+/** What a client may read, in words (the people's page, the consent page's reminder). */
+export const readsOf = (scope: ConsentScope) => SCOPE_WORDS[scope].reads;
+
+/** The choice of what a client may read: one radio button per scope, `checked` the one preselected. */
+const scopeChoice = (checked: ConsentScope) =>
+  `<fieldset><legend>What it may read: the messages and files of</legend>${CONSENT_SCOPES.map(
+    (scope) =>
+      `<label><input type="radio" id="${scope.replace(':', '-')}" name="scope" value="${scope}"${scope === checked ? ' checked' : ''}> ${escapeHtml(SCOPE_WORDS[scope].choice)}</label>`,
+  ).join('')}</fieldset>`;
 
 function layout(title: string, body: string): string {
   return `<!DOCTYPE html>
@@ -46,6 +73,12 @@ export interface ConsentView {
   /** Registered here, or described by a document at its client id URL. */
   clientKind: 'registered' | 'document';
   redirectUri: string;
+  /** What the client asked to read, when it asked. */
+  asked?: ConsentScope;
+  /** The choice checked when the page opens: what the client asked for, else the least. */
+  preselected: ConsentScope;
+  /** What this person let the client read before (it now asks for more). */
+  approvedBefore?: ConsentScope;
   /** Who is signed in in this browser, when someone is: approving then skips Slack's page. */
   signedInAs?: string;
   pending: string;
@@ -62,20 +95,35 @@ export function consentPage(view: ConsentView): string {
   const who = view.signedInAs
     ? `<p>You are signed in as <strong>${escapeHtml(view.signedInAs)}</strong>. Not you? <a href="/signin">Sign out first</a>.</p>`
     : '<p>Approving sends you to Slack to sign in.</p>';
+  const asked = view.asked
+    ? `It asks to read ${escapeHtml(readsOf(view.asked))}.`
+    : 'It did not say what it needs.';
+  const before = view.approvedBefore
+    ? `<p id="approved-before">You let it read ${escapeHtml(readsOf(view.approvedBefore))} so far.</p>`
+    : '';
   return layout(
     'Allow access to your Slack search?',
-    `<p><strong>${escapeHtml(view.clientName)}</strong> asks to search Slack as you: the messages, files, channels and people you can see.</p>
-<p>${source} After you approve, it receives access at <strong>${escapeHtml(redirect.host)}</strong> (<code>${escapeHtml(view.redirectUri)}</code>).</p>
+    `<p><strong>${escapeHtml(view.clientName)}</strong> asks to search Slack as you, in the conversations you choose below. <span id="asked">${asked}</span></p>
+${before}<p>${source} After you approve, it receives access at <strong>${escapeHtml(redirect.host)}</strong> (<code>${escapeHtml(view.redirectUri)}</code>).</p>
 ${who}
 <form method="post" action="/oauth/consent">${hidden({ pending: view.pending, csrf: view.csrf })}
+${scopeChoice(view.preselected)}
 <button class="primary" type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny">Deny</button></form>
-<p class="muted">Only approve clients you started connecting yourself.</p>`,
+<p class="muted">Only approve clients you started connecting yourself. You can revoke a client on <a href="/signin">your page</a>.</p>`,
   );
 }
 
+/** A client on the people's page. */
+export interface ClientView {
+  clientId: string;
+  clientName: string;
+  scope: ConsentScope;
+  approvedAt: number;
+}
+
 export interface PeopleView {
-  signedIn?: { name: string; team: string; userId: string; csrf: string };
+  signedIn?: { name: string; team: string; userId: string; csrf: string; clients: ClientView[] };
   /** A personal token just made: shown this once. */
   token?: string;
   publicUrl: string;
@@ -92,7 +140,7 @@ export function peoplePage(view: PeopleView): string {
 <p><a class="button primary" id="sign-in" href="/signin/slack">Sign in with Slack</a></p>
 <p class="muted">MCP clients: add <code>${escapeHtml(view.publicUrl)}/mcp</code> as a server; they sign you in on their own.</p>`,
     );
-  const { name, team, userId, csrf } = view.signedIn;
+  const { name, team, userId, csrf, clients } = view.signedIn;
   const token = view.token
     ? `<h2>Your personal token</h2><p>Shown once: copy it now. It acts as you until you sign out.</p>
 <pre id="token">${escapeHtml(view.token)}</pre>
@@ -104,6 +152,24 @@ export function peoplePage(view: PeopleView): string {
 ${token}
 <p><form method="post" action="/signin/token">${hidden({ csrf })}<button class="primary" id="make-token" type="submit">Create a personal token</button></form>
 <form method="post" action="/signout">${hidden({ csrf })}<button id="sign-out" type="submit">Sign out</button></form></p>
-<p class="muted">Signing out ends every client's access and revokes this server's Slack token for you.</p>`,
+<p class="muted">Signing out ends every client's access and revokes this server's Slack token for you.</p>
+${clientList(clients, csrf)}`,
   );
+}
+
+/** When, said the same way for everyone: UTC to the minute. */
+const when = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The clients a person approved, each with what it may read, when, and a button that ends its access alone. */
+function clientList(clients: ClientView[], csrf: string): string {
+  if (clients.length === 0)
+    return '<h2>Clients you approved</h2><p id="no-clients" class="muted">None yet: a client you approve appears here.</p>';
+  const items = clients.map(
+    (
+      c,
+    ) => `<li data-client-id="${escapeHtml(c.clientId)}"><strong class="client-name">${escapeHtml(c.clientName)}</strong> <code>${escapeHtml(c.clientId.length > 60 ? `${c.clientId.slice(0, 60)}…` : c.clientId)}</code><br>
+May read <span class="reads">${escapeHtml(readsOf(c.scope))}</span> (<code>${c.scope}</code>). Approved ${when(c.approvedAt)}.<br>
+<form method="post" action="/signin/revoke">${hidden({ csrf, client_id: c.clientId })}<button class="revoke" type="submit">Revoke</button></form></li>`,
+  );
+  return `<h2>Clients you approved</h2><ul class="clients" id="clients">${items.join('\n')}</ul>`;
 }

@@ -1,10 +1,11 @@
 import type { AnonymousQuota } from './anonymous-quota.js';
+import { type Approvals, approverOf } from './oauth/approvals.js';
 import type { Grants } from './oauth/grants.js';
-import { SCOPE } from './oauth/grants.js';
+import { PERSONAL_SCOPE } from './oauth/scopes.js';
 import { type PageOutcome, pageOf, redirectTo, refusal, tooMany } from './outcome.js';
 import { peoplePage } from './pages.js';
 import type { People, PersonRecord } from './people.js';
-import type { PageForm, PeoplePageQuery } from './requests.js';
+import type { PageForm, PeoplePageQuery, RevokeClientForm } from './requests.js';
 import type { Browser, CookieJar, Sessions } from './sessions.js';
 import type { SignInSettings } from './settings.js';
 import type { SlackOAuth } from './slack-oauth.js';
@@ -13,6 +14,7 @@ export interface PeoplePageDeps {
   settings: SignInSettings;
   slack: SlackOAuth;
   grants: Grants;
+  approvals: Approvals;
   people: People;
   sessions: Sessions;
   jar: CookieJar;
@@ -26,15 +28,19 @@ const NOTICES = {
   signed_out:
     'You are signed out: every client’s access has ended and Slack revoked this server’s token for you.',
   cancelled: 'Sign-in with Slack was cancelled.',
+  revoked: 'That client’s access has ended: its tokens no longer work, and it asks you again next time.',
 };
 
-/** The people's page: sign in with Slack, whom you are signed in as, a personal token (shown once), sign out. */
+/**
+ * The people's page: sign in with Slack, whom you are signed in as, the clients you approved (each revoked on
+ * its own), a personal token (shown once), sign out.
+ */
 export class PeoplePage {
   constructor(private readonly deps: PeoplePageDeps) {}
 
   /** GET /signin, with the notice its query asks for. */
   async show(query: PeoplePageQuery, browser: Browser): Promise<PageOutcome> {
-    const asked = (['signed_out', 'cancelled'] as const).find((name) => query[name] !== undefined);
+    const asked = (['signed_out', 'cancelled', 'revoked'] as const).find((name) => query[name] !== undefined);
     return this.#render(browser, { notice: asked && NOTICES[asked] });
   }
 
@@ -56,10 +62,24 @@ export class PeoplePage {
       clientId: 'personal',
       clientName: 'Personal token',
       resource: this.deps.settings.serviceResource,
-      scope: SCOPE,
+      scope: PERSONAL_SCOPE,
     });
     await this.deps.people.touch(signedIn.personId);
     return this.#render(browser, { token: tokens.access_token });
+  }
+
+  /**
+   * POST /signin/revoke: one client's access ends at once (every grant this sign-in gave it, so its access and
+   * refresh tokens), and its approval is forgotten; the person's other clients and sign-in stay.
+   */
+  async revokeClient(form: RevokeClientForm, browser: Browser): Promise<PageOutcome> {
+    const signedIn = await this.deps.sessions.posted(browser, form.csrf);
+    if (!signedIn) return this.#notFromPage();
+    if (!form.client_id) return refusal(400, 'Which client?', 'client_id is required: the client to revoke');
+    const who = approverOf(signedIn);
+    await this.deps.approvals.forget(who, form.client_id);
+    await this.deps.grants.endClient({ ...who, clientId: form.client_id });
+    return redirectTo('/signin?revoked=1');
   }
 
   /** POST /signout: the person signed out everywhere, this browser's session ended. */
@@ -80,7 +100,11 @@ export class PeoplePage {
     const { personId, record, csrf } = signedIn;
     const name = await this.deps.nameOf(personId, record);
     const team = record.teamName ?? record.teamId;
-    return pageOf(200, peoplePage({ ...view, signedIn: { name, team, userId: record.userId, csrf } }));
+    const clients = await this.deps.approvals.list(approverOf(signedIn));
+    return pageOf(
+      200,
+      peoplePage({ ...view, signedIn: { name, team, userId: record.userId, csrf, clients } }),
+    );
   }
 
   #notFromPage(): PageOutcome {

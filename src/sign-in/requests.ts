@@ -19,7 +19,9 @@ export const AuthorizeQuery = parameters({
   code_challenge: text('PKCE: base64url(SHA-256(code_verifier))'),
   code_challenge_method: text('S256 (the only method)'),
   state: text('Returned unchanged with the code (at most 1,024 characters)', 1024),
-  scope: text('slack:read (the one scope; others are not granted)'),
+  scope: text(
+    'What the client asks to read: slack:public, slack:private (also private channels and group DMs) or slack:dm (also DMs); slack:read = all. The consent page preselects it (none: slack:public)',
+  ),
   resource: text('RFC 8707: this server’s /mcp (default) or its origin'),
 });
 export type AuthorizeQuery = Static<typeof AuthorizeQuery>;
@@ -29,6 +31,9 @@ export const ConsentForm = parameters({
   pending: text('The authorization request, from the page'),
   csrf: text('The page’s CSRF token'),
   decision: text('approve or deny'),
+  scope: text(
+    'What the person lets the client read: slack:public (when none is sent), slack:private or slack:dm (approve only)',
+  ),
 });
 export type ConsentForm = Static<typeof ConsentForm>;
 
@@ -55,6 +60,7 @@ export const TokenForm = parameters({
   refresh_token: text('refresh_token: the latest refresh token'),
   client_id: text('The client (or HTTP Basic user name)'),
   resource: text('RFC 8707: must be the one the grant is bound to'),
+  scope: text('refresh_token: scopes for the new access token, as many as the refresh token’s or fewer'),
 });
 export type TokenForm = Static<typeof TokenForm>;
 
@@ -70,9 +76,17 @@ export type RevokeForm = Static<typeof RevokeForm>;
 export const PeoplePageQuery = parameters({
   signed_out: text('Set after signing out: the page says so'),
   cancelled: text('Set after a cancelled Slack sign-in'),
+  revoked: text('Set after a client’s access was revoked: the page says so'),
 });
 export type PeoplePageQuery = Static<typeof PeoplePageQuery>;
 
 /** POST /signin/token and POST /signout: the people's page's forms. */
 export const PageForm = parameters({ csrf: text('The page’s CSRF token') });
 export type PageForm = Static<typeof PageForm>;
+
+/** POST /signin/revoke: the people's page's form that ends one client's access. */
+export const RevokeClientForm = parameters({
+  csrf: text('The page’s CSRF token'),
+  client_id: text('The client whose access ends'),
+});
+export type RevokeClientForm = Static<typeof RevokeClientForm>;

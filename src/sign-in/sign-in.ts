@@ -2,13 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import { Errors } from '../errors.js';
+import { type ConversationKind, kindsOfScopes } from '../governance/consent-scopes.js';
 import { AnonymousQuota } from './anonymous-quota.js';
 import { type EventOutcome, handleEvent, signatureProblem } from './events.js';
 import { RecordNames } from './names.js';
+import { Approvals } from './oauth/approvals.js';
 import { Authorization } from './oauth/authorization.js';
 import { Clients } from './oauth/clients.js';
 import { ACCESS_TOKEN_PREFIX, type Grant, Grants } from './oauth/grants.js';
 import type { SafeFetchOptions } from './oauth/safe-fetch.js';
+import { scopesOf } from './oauth/scopes.js';
 import { TokenEndpoint } from './oauth/token-endpoint.js';
 import { type PageOutcome, redirectTo, refusal } from './outcome.js';
 import { People, type PersonRecord } from './people.js';
@@ -32,6 +35,8 @@ export interface SignedInPerson {
   userId: string;
   grantId: string;
   grant: Grant;
+  /** What the person let this client read with this token (the grant's scope, or narrower after a refresh). */
+  grantedKinds: ReadonlySet<ConversationKind>;
   slackToken: string;
   /** The sign-in's name in cache keys: the same across token rotations, never the token. */
   identity: string;
@@ -107,6 +112,7 @@ export class SignIn {
     const quota = new AnonymousQuota({ store: deps.store, names: base.names, ...settings.anonymous });
     const clients = new Clients({ ...base, ttlMs, quota, fetch: deps.documentFetch });
     const grants = new Grants({ ...base, accessTtlMs: settings.accessTtlS * 1000, grantTtlMs: ttlMs });
+    const approvals = new Approvals({ ...base, ttlMs });
     // Slack's side: signing people in, refreshing and revoking their tokens.
     const jar = new CookieJar(settings.secureCookies);
     const slack = new SlackOAuth({
@@ -128,10 +134,10 @@ export class SignIn {
     const sessions = new Sessions({ ...base, people });
     const nameOf = (personId: string, record: PersonRecord) => this.#nameOf(personId, record);
     const signOut = (personId: string, epoch: string) => this.signOut(personId, epoch);
-    const browserSide = { ...base, people, grants, slack, sessions, jar, quota, nameOf };
+    const browserSide = { ...base, people, grants, approvals, slack, sessions, jar, quota, nameOf };
     this.authorization = new Authorization({ ...browserSide, clients });
     this.peoplePage = new PeoplePage({ ...browserSide, signOut });
-    this.tokens = new TokenEndpoint({ clients, grants, people });
+    this.tokens = new TokenEndpoint({ clients, grants, approvals, people });
     this.settings = settings;
     this.clients = clients;
     this.#parts = { people, rotation, slack, grants, sessions, jar, names: base.names };
@@ -150,7 +156,7 @@ export class SignIn {
     const { grants, people, rotation } = this.#parts;
     const found = await grants.verify(token);
     if (!found) throw new Errors.InvalidAccessToken('the access token is unknown or expired');
-    const { grantId, grant } = found;
+    const { grantId, grant, scope } = found;
     if (!isOwnResource(this.settings, grant.resource))
       throw new Errors.InvalidAccessToken(
         `the access token is for ${grant.resource.slice(0, 200)}, not this server`,
@@ -169,6 +175,7 @@ export class SignIn {
       userId: record.userId,
       grantId,
       grant,
+      grantedKinds: kindsOfScopes(scopesOf(scope)),
       slackToken: record.accessToken,
       identity: people.identityOf(record),
       renew: (expired) => rotation.renew(personId, expired),
@@ -237,7 +244,12 @@ export class SignIn {
     }
     const cookies = [...rest, jar.session(await sessions.create(personId, record.epoch))];
     if (outcome.flow.kind === 'mcp')
-      return this.authorization.finish(outcome.flow.pending, { personId, record }, cookies);
+      return this.authorization.finish(
+        outcome.flow.pending,
+        outcome.flow.scope,
+        { personId, record },
+        cookies,
+      );
     return redirectTo('/signin', cookies);
   }
 

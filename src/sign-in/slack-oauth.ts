@@ -42,8 +42,11 @@ export const USER_SCOPES = [
   'usergroups:read',
 ] as const;
 
-/** Which sign-in a Slack round trip serves: an MCP client's authorization, or the people's page. */
-export type Flow = { kind: 'mcp'; pending: string } | { kind: 'page' };
+/**
+ * Which sign-in a Slack round trip serves: an MCP client's authorization (with what the person chose it may
+ * read), or the people's page.
+ */
+export type Flow = { kind: 'mcp'; pending: string; scope?: string } | { kind: 'page' };
 
 /** What Slack's callback came to. */
 export type CallbackOutcome =

@@ -72,6 +72,7 @@ describe('openapi/openapi.json', () => {
       'GET /signin': 'getSignInPage: 200 400 404 429 503',
       'GET /signin/slack': 'startSignIn: 302 404 429 503',
       'POST /signin/token': 'createPersonalToken: 200 400 403 404 413 415 429 503',
+      'POST /signin/revoke': 'revokeClient: 303 400 403 404 413 415 429 503',
       'POST /signout': 'signOut: 303 400 403 404 413 415 429 503',
       'POST /slack/events': 'slackEvents: 200 400 401 404 413 415 429 503',
     });
@@ -96,6 +97,7 @@ describe('openapi/openapi.json', () => {
       'GET /signin',
       'GET /signin/slack',
       'POST /signin/token',
+      'POST /signin/revoke',
       'POST /signout',
       'POST /slack/events',
     ];

@@ -147,6 +147,7 @@ const BODY_ROUTES: Array<[string, string]> = [
   ['issueToken', '/oauth/token'],
   ['revokeToken', '/oauth/revoke'],
   ['createPersonalToken', '/signin/token'],
+  ['revokeClient', '/signin/revoke'],
   ['signOut', '/signout'],
   ['slackEvents', '/slack/events'],
 ];
@@ -393,6 +394,21 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
     }),
     on({ op: 'createPersonalToken', status: 403, request: form('/signin/token', { csrf: 'x' }) }),
     on({ op: 'createPersonalToken', status: 400, request: twice('/signin/token') }),
+    on({
+      op: 'revokeClient',
+      status: 303,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        const { jar, csrf } = await signedInPage(app);
+        return form('/signin/revoke', { csrf, client_id: 'asc_x' }, { cookie: jar.header() });
+      },
+    }),
+    on({
+      op: 'revokeClient',
+      status: 403,
+      request: form('/signin/revoke', { csrf: 'x', client_id: 'asc_x' }),
+    }),
+    on({ op: 'revokeClient', status: 400, request: twice('/signin/revoke') }),
     on({
       op: 'signOut',
       status: 303,

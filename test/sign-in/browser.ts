@@ -1,6 +1,6 @@
 /**
  * A headless browser for the sign-in flows, on fetch: a cookie jar per origin, redirects followed by hand,
- * our consent form approved (or denied) and the fake Slack's sign-in page answered as a chosen person. It
+ * our consent form approved (or denied, with the preselected scope or a chosen one) and the fake Slack's sign-in page answered as a chosen person. It
  * stops at the first URL that starts with `until` (the MCP client's redirect URI) and returns it.
  */
 export class HeadlessBrowser {
@@ -10,7 +10,14 @@ export class HeadlessBrowser {
   /** Every redirect's Location, whole (codes and states included). */
   readonly locations: string[] = [];
 
-  constructor(private readonly as: { user: string; decision?: 'approve' | 'deny' }) {}
+  constructor(
+    private readonly as: {
+      user: string;
+      decision?: 'approve' | 'deny';
+      /** What the person ticks on the consent page (else what it preselects). */
+      scope?: string;
+    },
+  ) {}
 
   #cookieHeader(url: URL): string {
     return [...(this.cookies.get(url.host) ?? new Map()).entries()].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -78,6 +85,10 @@ export class HeadlessBrowser {
     const form: Record<string, string> = {};
     for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
       form[m[1] as string] = (m[2] as string).replaceAll('&amp;', '&').replaceAll('&quot;', '"');
+    // A checked radio button is sent as a browser sends it: the consent page's preselected scope, or the one chosen.
+    for (const m of html.matchAll(/<input type="radio"[^>]* name="([^"]+)" value="([^"]*)" checked>/g))
+      form[m[1] as string] = m[2] as string;
+    if (this.as.scope !== undefined) form.scope = this.as.scope;
     if (html.includes('name="decision" value="approve"')) form.decision = this.as.decision ?? 'approve';
     else form.user = this.as.user;
     return { url: new URL(action, url).href, method: 'POST', form };

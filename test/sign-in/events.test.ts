@@ -119,7 +119,7 @@ describe('POST /slack/events', () => {
     });
     expect({ status: res.status, challenge: res.headers.get('www-authenticate') }).toEqual({
       status: 401,
-      challenge: `Bearer realm="agent-search", resource_metadata="${a.base}/.well-known/oauth-protected-resource/mcp", scope="slack:read", error="invalid_token", error_description="Invalid access token: this sign-in has ended (signed out, or Slack revoked it): sign in again"`,
+      challenge: `Bearer realm="agent-search", resource_metadata="${a.base}/.well-known/oauth-protected-resource/mcp", scope="slack:public", error="invalid_token", error_description="Invalid access token: this sign-in has ended (signed out, or Slack revoked it): sign in again"`,
     });
   });
 

@@ -151,7 +151,7 @@ describe('PUBLIC_URL https://search.example.com (production)', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain(hint);
     expect(res.headers['www-authenticate']).toBe(
-      `Bearer realm="agent-search", resource_metadata="https://search.example.com/.well-known/oauth-protected-resource/mcp", scope="slack:read", error="invalid_token", error_description="Invalid access token: the access token is unknown or expired; ${hint}"`,
+      `Bearer realm="agent-search", resource_metadata="https://search.example.com/.well-known/oauth-protected-resource/mcp", scope="slack:public", error="invalid_token", error_description="Invalid access token: the access token is unknown or expired; ${hint}"`,
     );
     const metadata = await prod.inject({
       url: '/.well-known/oauth-protected-resource/mcp',

@@ -24,9 +24,15 @@ export class TestOAuthProvider implements OAuthClientProvider {
 
   constructor(
     user: string,
-    readonly options: { clientMetadataUrl?: string; decision?: 'approve' | 'deny'; name?: string } = {},
+    readonly options: {
+      clientMetadataUrl?: string;
+      decision?: 'approve' | 'deny';
+      name?: string;
+      /** What the person ticks on the consent page (else what it preselects). */
+      scope?: string;
+    } = {},
   ) {
-    this.browser = new HeadlessBrowser({ user, decision: options.decision });
+    this.browser = new HeadlessBrowser({ user, decision: options.decision, scope: options.scope });
   }
 
   get redirectUrl() {

@@ -44,7 +44,8 @@ const searchLaunch = async (client: Client) => {
 
 describe('the MCP SDK client signs a person in (StreamableHTTPClientTransport with an authProvider)', () => {
   it('follows discovery, registration, consent and Slack, then finds what that person can see and another cannot', async () => {
-    const leo = new TestOAuthProvider(DEMO_OTHER_USER_ID);
+    // The client asks for the least (the 401's scope); Leo ticks more on the consent page, Maya keeps it.
+    const leo = new TestOAuthProvider(DEMO_OTHER_USER_ID, { scope: 'slack:private' });
     const maya = new TestOAuthProvider(DEMO_USER_ID);
     const leoClient = await signedInClient(leo);
     const mayaClient = await signedInClient(maya);
@@ -66,7 +67,8 @@ describe('the MCP SDK client signs a person in (StreamableHTTPClientTransport wi
     expect([...(leo.returned?.searchParams.keys() ?? [])].sort()).toEqual(['code', 'iss', 'state']);
     expect(leo.returned?.searchParams.get('state')).toBe('client-state-42');
     expect(leo.returned?.searchParams.get('iss')).toBe(replica.base);
-    expect(leo.saved).toMatchObject({ token_type: 'Bearer', scope: 'slack:read', expires_in: 3600 });
+    expect(leo.saved).toMatchObject({ token_type: 'Bearer', scope: 'slack:private', expires_in: 3600 });
+    expect(maya.saved).toMatchObject({ token_type: 'Bearer', scope: 'slack:public', expires_in: 3600 });
     expect(leo.saved?.access_token).toMatch(/^ast_/);
     expect(leo.saved?.refresh_token).toMatch(/^asr_/);
 

@@ -75,7 +75,7 @@ describe('the SDK v2 client signs a person in with a client ID metadata document
     await first.finishAuth(provider.returned?.searchParams as URLSearchParams);
     // No registration: the client id is the document's URL.
     expect(provider.client?.client_id).toBe(documentUrl);
-    expect(provider.saved).toMatchObject({ token_type: 'Bearer', scope: 'slack:read' });
+    expect(provider.saved).toMatchObject({ token_type: 'Bearer', scope: 'slack:public' });
 
     for (const mode of [{ pin: '2026-07-28' }, 'auto'] as const) {
       const signedIn = client(mode);

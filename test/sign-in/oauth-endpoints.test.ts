@@ -73,7 +73,7 @@ describe('metadata', () => {
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['none'],
       revocation_endpoint_auth_methods_supported: ['none'],
-      scopes_supported: ['slack:read'],
+      scopes_supported: ['slack:public', 'slack:private', 'slack:dm'],
       client_id_metadata_document_supported: true,
       authorization_response_iss_parameter_supported: true,
       service_documentation: `${s.base}/signin`,
@@ -102,9 +102,9 @@ describe('metadata', () => {
       rest.headers.get('www-authenticate'),
     ]).toEqual([
       401,
-      `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource/mcp", scope="slack:read"`,
+      `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource/mcp", scope="slack:public"`,
       401,
-      `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource", scope="slack:read"`,
+      `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource", scope="slack:public"`,
     ]);
   });
 });
@@ -422,7 +422,7 @@ describe('POST /oauth/token', () => {
         token_type: 'Bearer',
         expires_in: 3600,
         refresh_token: expect.stringMatching(/^asr_/),
-        scope: 'slack:read',
+        scope: 'slack:public',
       },
     });
   });
@@ -571,7 +571,7 @@ describe('acting as the person', () => {
         message:
           'No Slack identity for this request: sign in with Slack (a bearer token from this server, see /signin) or send X-Slack-Token (a user token, xoxp-…); a service may use SLACK_USER_TOKEN',
       },
-      challenge: `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource", scope="slack:read"`,
+      challenge: `Bearer realm="agent-search", resource_metadata="${s.base}/.well-known/oauth-protected-resource", scope="slack:public"`,
     });
   });
 

@@ -219,7 +219,7 @@ describe('fuzz: every OAuth and sign-in endpoint answers below 500, in its docum
 
   it('POST /oauth/consent with any form and cookies', async () => {
     await fc.assert(
-      fc.asyncProperty(pairs(['pending', 'csrf', 'decision']), cookies, async (form, cookie) =>
+      fc.asyncProperty(pairs(['pending', 'csrf', 'decision', 'scope']), cookies, async (form, cookie) =>
         holds({ method: 'POST', path: '/oauth/consent', form, cookie }),
       ),
       RUNS,
@@ -266,16 +266,17 @@ describe('fuzz: every OAuth and sign-in endpoint answers below 500, in its docum
     );
   });
 
-  it('the people’s page: GET /signin, GET /signin/slack, POST /signin/token, POST /signout', async () => {
+  it('the people’s page: GET /signin, GET /signin/slack, POST /signin/token, POST /signin/revoke, POST /signout', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom<Array<Pick<Sent, 'method' | 'path'>>>(
           [{ method: 'GET', path: '/signin' }],
           [{ method: 'GET', path: '/signin/slack' }],
           [{ method: 'POST', path: '/signin/token' }],
+          [{ method: 'POST', path: '/signin/revoke' }],
           [{ method: 'POST', path: '/signout' }],
         ),
-        pairs(['csrf', 'signed_out', 'error']),
+        pairs(['csrf', 'signed_out', 'revoked', 'client_id', 'error']),
         cookies,
         async ([route], fields, cookie) => {
           const { method, path } = route as Pick<Sent, 'method' | 'path'>;

@@ -9,8 +9,9 @@ import type { AuthorizeQuery, ConsentForm } from '../requests.js';
 import type { Browser, CookieJar, Sessions, SignedInBrowser } from '../sessions.js';
 import type { SignInSettings } from '../settings.js';
 import type { SlackOAuth } from '../slack-oauth.js';
+import { type Approvals, approverOf } from './approvals.js';
 import { type Clients, isRefusal, type OAuthClient } from './clients.js';
-import { type Grants, SCOPE, sameResource } from './grants.js';
+import { type Grants, sameResource } from './grants.js';
 import {
   AccessDeniedError,
   InvalidRequestError,
@@ -20,6 +21,7 @@ import {
 } from './oauth-errors.js';
 import { S256_CHALLENGE } from './pkce.js';
 import { redirectUriMatches } from './redirect-uri.js';
+import { askedScope, CONSENT_SCOPES, type ConsentScope, chosenScope, LEAST_SCOPE } from './scopes.js';
 
 /** An authorization request waiting for the person's consent and Slack's sign-in. */
 interface Pending {
@@ -29,6 +31,8 @@ interface Pending {
   state?: string;
   codeChallenge: string;
   resource: string;
+  /** What the client asks to read, as the consent scope that covers it; undefined when it asks for nothing. */
+  scope?: ConsentScope;
   /** The public base the client was answered with (`iss`, the Slack redirect): PUBLIC_URL, or its loopback alias. */
   base?: PublicBase;
 }
@@ -44,6 +48,7 @@ export interface AuthorizationDeps {
   names: RecordNames;
   clients: Clients;
   grants: Grants;
+  approvals: Approvals;
   people: People;
   sessions: Sessions;
   slack: SlackOAuth;
@@ -100,8 +105,8 @@ export class Authorization {
         `${pending.errorCode}: ${pending.message}`,
       );
     const signedIn = await this.deps.sessions.signedIn(browser);
-    if (signedIn && (await this.#consented(signedIn.personId, pending)))
-      return this.#codeRedirect(pending, signedIn);
+    const approved = signedIn && (await this.deps.approvals.covering(approverOf(signedIn), pending));
+    if (signedIn && approved) return this.#codeRedirect(pending, signedIn, approved);
     const refused = await this.deps.quota.take('pending', address);
     if (refused) return tooMany(refused);
     return this.#askConsent(pending, client, browser, signedIn);
@@ -118,34 +123,45 @@ export class Authorization {
       );
     if (decision !== 'approve' && decision !== 'deny')
       return refusal(400, 'No decision', 'decision must be approve or deny');
+    // A form without a choice gets the least; one naming a scope we do not offer is refused.
+    const scope = form.scope === undefined ? LEAST_SCOPE : chosenScope(form.scope);
+    if (decision === 'approve' && !scope)
+      return refusal(
+        400,
+        'What may it read?',
+        `scope must be one of ${CONSENT_SCOPES.join(', ')}: the choice on the consent page`,
+      );
     const pending = await this.#pending(pendingId, decision === 'deny' ? 'take' : 'get');
     if (!pending) return this.#expired();
-    if (decision === 'deny') return this.#refuse(pending, new AccessDeniedError('The person denied access'));
+    if (decision === 'deny' || !scope)
+      return this.#refuse(pending, new AccessDeniedError('The person denied access'));
     const signedIn = await this.deps.sessions.signedIn(browser);
     if (signedIn) {
       await this.deps.store.delete(this.#pendingKey(pendingId));
-      await this.#remember(signedIn.personId, pending);
-      return this.#codeRedirect(pending, signedIn);
+      await this.#remember(signedIn, pending, scope);
+      return this.#codeRedirect(pending, signedIn, scope);
     }
     const refused = await this.deps.quota.take('slack-state', address);
     if (refused) return tooMany(refused);
     const { url, state } = await this.deps.slack.authorizeUrl(
-      { kind: 'mcp', pending: pendingId },
+      { kind: 'mcp', pending: pendingId, scope },
       pending.base?.slackRedirectUri,
     );
     return redirectTo(url, [this.deps.jar.slackStates([...browser.slackStates, state])]);
   }
 
-  /** After Slack signed the person in: the pending request's code, and the consent remembered. */
+  /** After Slack signed the person in: the pending request's code for what they chose, and the consent remembered. */
   async finish(
     pendingId: string,
+    chosen: string | undefined,
     signedIn: Omit<SignedInBrowser, 'csrf'>,
     cookies: string[],
   ): Promise<PageOutcome> {
     const pending = await this.#pending(pendingId, 'take');
     if (!pending) return this.#expired(cookies);
-    await this.#remember(signedIn.personId, pending);
-    return this.#codeRedirect(pending, signedIn, cookies);
+    const scope = chosenScope(chosen) ?? LEAST_SCOPE;
+    await this.#remember(signedIn, pending, scope);
+    return this.#codeRedirect(pending, signedIn, scope, cookies);
   }
 
   /** Slack's page was cancelled: the client hears access_denied. */
@@ -171,6 +187,13 @@ export class Authorization {
       return new InvalidRequestError('code_challenge is not an S256 challenge (43 base64url characters)');
     const resource = this.#resourceOf(q.resource, base);
     if (!resource) return new InvalidTargetError(`resource must be ${mcpResource} or ${serviceResource}`);
+    let scope: ConsentScope | undefined;
+    try {
+      scope = askedScope(q.scope);
+    } catch (err) {
+      if (err instanceof OAuthError) return err;
+      throw err;
+    }
     const { clientId, name: clientName } = client;
     const pending = {
       clientId,
@@ -179,6 +202,7 @@ export class Authorization {
       state: q.state,
       codeChallenge: q.code_challenge,
       resource,
+      scope,
     };
     return base === this.deps.settings ? pending : { ...pending, base };
   }
@@ -194,11 +218,15 @@ export class Authorization {
     await this.deps.store.set(this.#pendingKey(pendingId), JSON.stringify(pending), PENDING_TTL_MS);
     const known = this.deps.sessions.knownBrowser(browser.browserId);
     const browserId = known ? (browser.browserId as string) : this.deps.sessions.newBrowserId();
+    const earlier = signedIn && (await this.deps.approvals.find(approverOf(signedIn), client.clientId));
     const html = consentPage({
       clientName: client.name,
       clientId: client.clientId,
       clientKind: client.kind,
       redirectUri: pending.redirectUri,
+      asked: pending.scope,
+      preselected: pending.scope ?? LEAST_SCOPE,
+      approvedBefore: earlier ? earlier.scope : undefined,
       signedInAs: signedIn ? await this.deps.nameOf(signedIn.personId, signedIn.record) : undefined,
       pending: pendingId,
       csrf: this.deps.sessions.consentCsrf({ ...browser, browserId }, pendingId),
@@ -224,6 +252,7 @@ export class Authorization {
   async #codeRedirect(
     pending: Pending,
     { personId, record }: Omit<SignedInBrowser, 'csrf'>,
+    scope: ConsentScope,
     cookies?: string[],
   ): Promise<PageOutcome> {
     const code = await this.deps.grants.issueCode({
@@ -233,7 +262,7 @@ export class Authorization {
         clientId: pending.clientId,
         clientName: pending.clientName,
         resource: pending.resource,
-        scope: SCOPE,
+        scope,
         kind: 'client',
       },
       redirectUri: pending.redirectUri,
@@ -271,16 +300,12 @@ export class Authorization {
     return saved === undefined ? undefined : (JSON.parse(saved) as Pending);
   }
 
-  /** A remembered approval covers one client at one redirect URI (RFC 8252 §8.6): another address asks again. */
-  #consentKey(personId: string, { clientId, redirectUri }: Pick<Pending, 'clientId' | 'redirectUri'>) {
-    return this.deps.names.of('consent', JSON.stringify([personId, clientId, redirectUri]));
-  }
-
-  async #consented(personId: string, pending: Pending): Promise<boolean> {
-    return (await this.deps.store.get(this.#consentKey(personId, pending))) !== undefined;
-  }
-
-  async #remember(personId: string, pending: Pending): Promise<void> {
-    await this.deps.store.set(this.#consentKey(personId, pending), '1', this.deps.settings.grantTtlS * 1000);
+  /** The person approved the client for `scope` (a remembered approval covers one redirect URI: RFC 8252 §8.6). */
+  async #remember(
+    signedIn: Omit<SignedInBrowser, 'csrf'>,
+    pending: Pending,
+    scope: ConsentScope,
+  ): Promise<void> {
+    await this.deps.approvals.remember(approverOf(signedIn), pending, scope);
   }
 }

@@ -1,6 +1,6 @@
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/server';
 import type { SignInSettings } from '../settings.js';
-import { SCOPE } from './grants.js';
+import { CONSENT_SCOPES } from './scopes.js';
 
 /** The OAuth endpoints under PUBLIC_URL. */
 export const OAUTH_PATHS = {
@@ -26,7 +26,7 @@ export function authorizationServerMetadata(settings: Pick<SignInSettings, 'issu
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['none'],
     revocation_endpoint_auth_methods_supported: ['none'],
-    scopes_supported: [SCOPE],
+    scopes_supported: [...CONSENT_SCOPES],
     client_id_metadata_document_supported: true,
     authorization_response_iss_parameter_supported: true,
     service_documentation: `${issuer}/signin`,
@@ -38,7 +38,7 @@ export function protectedResourceMetadata(settings: Pick<SignInSettings, 'issuer
   return {
     resource,
     authorization_servers: [settings.issuer],
-    scopes_supported: [SCOPE],
+    scopes_supported: [...CONSENT_SCOPES],
     bearer_methods_supported: ['header'],
     resource_name: 'agent-search: Slack search as the signed-in person',
     resource_documentation: `${settings.issuer}/docs`,

@@ -1,5 +1,5 @@
 /**
- * OAuth's errors (RFC 6749 §4.1.2.1 and §5.2, RFC 7591 §3.2.2, RFC 8707, RFC 6585's 429): each a class naming
+ * OAuth's errors (RFC 6749 §4.1.2.1 and §5.2, RFC 7591 §3.2.2, RFC 8707, RFC 6749 §3.3's invalid_scope, RFC 6585's 429): each a class naming
  * its `error` code, answered as `{ error, error_description }`.
  */
 export class OAuthError extends Error {
@@ -28,6 +28,7 @@ export class UnsupportedGrantTypeError extends oauthError('unsupported_grant_typ
 export class UnsupportedResponseTypeError extends oauthError('unsupported_response_type') {}
 export class AccessDeniedError extends oauthError('access_denied') {}
 export class InvalidTargetError extends oauthError('invalid_target') {}
+export class InvalidScopeError extends oauthError('invalid_scope') {}
 export class InvalidClientMetadataError extends oauthError('invalid_client_metadata') {}
 export class InvalidRedirectUriError extends oauthError('invalid_redirect_uri') {}
 export class TooManyRequestsError extends oauthError('too_many_requests') {}

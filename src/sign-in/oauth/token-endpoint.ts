@@ -2,6 +2,7 @@ import type { OAuthTokens } from '@modelcontextprotocol/server';
 import { withRetryAfter } from '../../errors.js';
 import type { People } from '../people.js';
 import type { RevokeForm, TokenForm } from '../requests.js';
+import type { Approvals } from './approvals.js';
 import { type Clients, isRefusal, mayRefresh, type OAuthClient } from './clients.js';
 import { type Grant, type Grants, required } from './grants.js';
 import {
@@ -43,6 +44,7 @@ function basicClientId(authorization: string | undefined): string | undefined {
 export interface TokenEndpointDeps {
   clients: Clients;
   grants: Grants;
+  approvals: Approvals;
   people: People;
 }
 
@@ -63,6 +65,7 @@ export class TokenEndpoint {
     if (!record || record.epoch !== issued.grant.epoch)
       throw new InvalidGrantError('This sign-in has ended (signed out, or Slack revoked it): sign in again');
     await people.touch(issued.grant.personId);
+    await this.deps.approvals.keep(issued.grant, issued.grant.clientId);
     return issued.tokens;
   }
 
@@ -95,6 +98,7 @@ export class TokenEndpoint {
       const { code, code_verifier } = required(form, 'code', 'code_verifier');
       const { redirect_uri: redirectUri, resource } = form;
       const withRefresh = mayRefresh(client);
+      const { approvals } = this.deps;
       return grants.exchangeCode({
         code,
         clientId,
@@ -102,13 +106,15 @@ export class TokenEndpoint {
         verifier: code_verifier,
         resource,
         withRefresh,
+        approved: async (grant) => (await approvals.find(grant, grant.clientId)) !== undefined,
       });
     }
     if (form.grant_type === 'refresh_token') {
       if (!mayRefresh(client))
         throw new UnauthorizedClientError('this client did not register the refresh_token grant');
       const { refresh_token } = required(form, 'refresh_token');
-      return grants.refresh({ refreshToken: refresh_token, clientId, resource: form.resource });
+      const { resource, scope } = form;
+      return grants.refresh({ refreshToken: refresh_token, clientId, resource, scope });
     }
     if (!form.grant_type) throw new InvalidRequestError('grant_type is required');
     throw new UnsupportedGrantTypeError('grant_type must be authorization_code or refresh_token');

@@ -3,10 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { publicBase } from '../public-base.js';
 import { answerWithPages, browserOfRequest, sendOutcome } from './browser.js';
 import { acceptForms, FORM_BODY_LIMIT } from './form-body.js';
-import { peoplePageSchema, personalTokenSchema, signOutSchema, startSignInSchema } from './people.schema.js';
+import {
+  peoplePageSchema,
+  personalTokenSchema,
+  revokeClientSchema,
+  signOutSchema,
+  startSignInSchema,
+} from './people.schema.js';
 import { signInOf } from './sign-in-of.js';
 
-/** The people's page: sign in with Slack, whom you are signed in as, a personal token (shown once), sign out. */
+/**
+ * The people's page: sign in with Slack, whom you are signed in as, the clients you approved (each revoked on
+ * its own), a personal token (shown once), sign out.
+ */
 export default async function peopleRoutes(fastify: FastifyInstance) {
   acceptForms(fastify);
   answerWithPages(fastify);
@@ -33,6 +42,13 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
     { bodyLimit: FORM_BODY_LIMIT, schema: personalTokenSchema },
     async (request, reply) =>
       sendOutcome(reply, await page().personalToken(request.body, browserOfRequest(request))),
+  );
+
+  app.post(
+    '/signin/revoke',
+    { bodyLimit: FORM_BODY_LIMIT, schema: revokeClientSchema },
+    async (request, reply) =>
+      sendOutcome(reply, await page().revokeClient(request.body, browserOfRequest(request))),
   );
 
   app.post('/signout', { bodyLimit: FORM_BODY_LIMIT, schema: signOutSchema }, async (request, reply) =>

@@ -1,4 +1,4 @@
-import { PageForm, PeoplePageQuery } from '../requests.js';
+import { PageForm, PeoplePageQuery, RevokeClientForm } from '../requests.js';
 import {
   bodyErrors,
   FORM_CONSUMES,
@@ -24,7 +24,7 @@ export const peoplePageSchema = {
   operationId: 'getSignInPage',
   summary: 'The people’s page',
   description:
-    'Sign in with Slack; then whom you are signed in as, a button for a personal token (for curl or a CLI client, shown once) and one to sign out. Cookies: HttpOnly, SameSite=Lax, Secure unless PUBLIC_URL is http on loopback.',
+    'Sign in with Slack; then whom you are signed in as, the clients you approved (each with what it may read, when, and a button that revokes it alone), a button for a personal token (for curl or a CLI client, shown once) and one to sign out. Cookies: HttpOnly, SameSite=Lax, Secure unless PUBLIC_URL is http on loopback.',
   querystring: PeoplePageQuery,
   response: {
     200: pageResponse('Signed in or not, the page', 'Signed in as Maya Chen'),
@@ -75,6 +75,27 @@ export const signOutSchema = {
   response: {
     303: redirectResponse('Back to /signin'),
     400: notAForm,
+    403: notFromPage,
+    ...limitedPage,
+    ...offAndUnavailable,
+    ...bodyErrors,
+  },
+};
+
+export const revokeClientSchema = {
+  tags: SIGN_IN_TAGS,
+  consumes: FORM_CONSUMES,
+  operationId: 'revokeClient',
+  summary: 'Revoke one client',
+  description:
+    'Ends one client’s access at once: every grant the person’s sign-in gave it (its access and refresh tokens stop working) and its remembered approval (it sees the consent page again). The person’s other clients, personal tokens and sign-in stay.',
+  body: RevokeClientForm,
+  response: {
+    303: redirectResponse('Back to /signin?revoked=1'),
+    400: pageResponse(
+      'A form this page does not send: a field given twice, client_id missing, or not UTF-8',
+      'Which client?',
+    ),
     403: notFromPage,
     ...limitedPage,
     ...offAndUnavailable,

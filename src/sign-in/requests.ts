@@ -20,7 +20,7 @@ export const AuthorizeQuery = parameters({
   code_challenge_method: text('S256 (the only method)'),
   state: text('Returned unchanged with the code (at most 1,024 characters)', 1024),
   scope: text(
-    'What the client asks to read: slack:public, slack:private (also private channels and group DMs) or slack:dm (also DMs); slack:read = all. The consent page preselects it (none: slack:public)',
+    'What the client asks to read: slack:public, slack:private (also private channels and group DMs) or slack:dm (also DMs); slack:read = all; other scopes are ignored. The consent page preselects it (none: slack:public)',
   ),
   resource: text('RFC 8707: this server’s /mcp (default) or its origin'),
 });

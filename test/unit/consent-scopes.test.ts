@@ -42,9 +42,11 @@ describe('consent scopes and the kinds of conversation they let a client read', 
         askedScope,
       ),
     ).toEqual([undefined, undefined, 'slack:public', 'slack:private', 'slack:dm', 'slack:dm']);
-    expect(() => askedScope('slack:public openid')).toThrow(
-      'scope "openid" is not one of slack:public, slack:private, slack:dm (or slack:read, all of them)',
-    );
+    // Scopes that are not ours are ignored (RFC 6749 §3.3).
+    expect(['slack:public openid', 'openid offline_access'].map(askedScope)).toEqual([
+      'slack:public',
+      undefined,
+    ]);
     expect([
       covers('slack:read', 'slack:dm'),
       covers('slack:dm', 'slack:read'),

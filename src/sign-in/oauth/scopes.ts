@@ -1,5 +1,4 @@
 import { kindsOfScopes } from '../../governance/consent-scopes.js';
-import { InvalidScopeError } from './oauth-errors.js';
 
 /** What a person may let a client read, narrowest first, each one of our OAuth scopes and more than the one before. */
 export const CONSENT_SCOPES = ['slack:public', 'slack:private', 'slack:dm'] as const;
@@ -32,18 +31,14 @@ export function consentScopeOf(scope: string): ConsentScope {
 export const widerOf = (a: string, b: string): ConsentScope => consentScopeOf(covers(a, b) ? a : b);
 
 /**
- * What a client asks for in a `scope` parameter, as the consent scope that covers it; undefined when it asks
- * for nothing; invalid_scope naming the first scope we do not know (RFC 6749 §4.1.2.1, §5.2).
+ * What a client asks for in a `scope` parameter, as the consent scope that covers the scopes of ours in it;
+ * undefined when it asks for none of ours. Scopes we do not know (`openid`, `offline_access`, another
+ * server's) are ignored, as RFC 6749 §3.3 lets a server do: the token's `scope` says what was granted, and a
+ * client that adds scopes out of habit still signs in.
  */
 export function askedScope(parameter: string | undefined): ConsentScope | undefined {
-  const scopes = scopesOf(parameter ?? '');
-  if (scopes.length === 0) return undefined;
-  const unknown = scopes.find((scope) => kindsOfScopes([scope]).size === 0);
-  if (unknown !== undefined)
-    throw new InvalidScopeError(
-      `scope ${JSON.stringify(unknown.slice(0, 100))} is not one of ${CONSENT_SCOPES.join(', ')} (or ${LEGACY_SCOPE}, all of them)`,
-    );
-  return consentScopeOf(scopes.join(' '));
+  const ours = scopesOf(parameter ?? '').filter((scope) => kindsOfScopes([scope]).size > 0);
+  return ours.length === 0 ? undefined : consentScopeOf(ours.join(' '));
 }
 
 /** A consent form's choice, when it is one of ours. */

@@ -103,7 +103,7 @@ export const tokenSchema = {
           token_type: 'Bearer',
           expires_in: 3600,
           refresh_token: 'asr_Z9yX8wV7uT6sR5qP4oN3mL2kJ1iH0gF9eD8cB7aA6z5',
-          scope: 'slack:read',
+          scope: 'slack:private',
         },
       },
     }),

@@ -253,7 +253,9 @@ export class SlackGateway {
     args: Record<string, string>,
     read: (body: SlackBody) => string | undefined,
   ): Promise<string | undefined> {
-    const body = await this.#bounded(access, this.#call(access, method, args, OWN_READ)).catch(() => undefined);
+    const body = await this.#bounded(access, this.#call(access, method, args, OWN_READ)).catch(
+      () => undefined,
+    );
     return body ? read(body.value) : undefined;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiClient } from '../access/api-tokens.js';
+import type { ConversationKind } from '../governance/consent-scopes.js';
 import type { SlackAccess } from '../slack-client/types.js';
 
 /** Who asks: the REST request, the HTTP request behind /mcp, or the local user of the stdio server. */
@@ -14,6 +15,8 @@ export interface ReadCaller {
    * rather than the parsed body (the catalog's ranking thread reads the tools from it).
    */
   bodyText?: string;
+  /** What the signed-in person let this client read; undefined = no consent limit. */
+  grantedKinds?: ReadonlySet<ConversationKind>;
   /** The Slack token and deadline this call acts with (throws 401/403 when there is none for it). */
   slackAccess: () => SlackAccess;
 }

@@ -17,6 +17,9 @@ export interface LiteralPattern {
   literal: string;
 }
 
+/** The built-in detectors' names, as `[redacted: NAME]` says them. */
+export const BUILT_IN_NAMES: readonly string[] = ['slack_token', 'cloud_key', 'private_key', 'card_number'];
+
 interface Span {
   start: number;
   end: number;
@@ -32,6 +35,10 @@ function isTokenChar(c: number): boolean {
 
 function isUpperAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+}
+
+function isWordChar(c: number): boolean {
+  return isUpperAlnum(c) || (c >= 97 && c <= 122) || c === 95;
 }
 
 function isDigit(c: number): boolean {
@@ -111,7 +118,8 @@ function luhn(digits: string): boolean {
 function cardNumbers(text: string, out: Span[]): void {
   let i = 0;
   while (i < text.length) {
-    if (!isDigit(text.charCodeAt(i)) || (i > 0 && isDigit(text.charCodeAt(i - 1)))) {
+    // A card number stands alone: not inside a word or a longer number (a permalink's p1772721625344142).
+    if (!isDigit(text.charCodeAt(i)) || (i > 0 && isWordChar(text.charCodeAt(i - 1)))) {
       i++;
       continue;
     }
@@ -136,7 +144,8 @@ function cardNumbers(text: string, out: Span[]): void {
         break;
       }
     }
-    if (digits.length >= 13 && digits.length <= 19 && luhn(digits)) {
+    const alone = lastDigitEnd >= text.length || !isWordChar(text.charCodeAt(lastDigitEnd));
+    if (alone && digits.length >= 13 && digits.length <= 19 && luhn(digits)) {
       out.push({ start: i, end: lastDigitEnd, name: 'card_number' });
     }
     i = Math.max(lastDigitEnd, i + 1);

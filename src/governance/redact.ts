@@ -126,6 +126,8 @@ function cardNumbers(text: string, out: Span[]): void {
     let end = i;
     let digits = '';
     let lastDigitEnd = i;
+    // Where each group of digits ended: a card followed by a space and another number is still a card.
+    const groups: Array<{ digits: number; end: number }> = [];
     while (end < text.length && digits.length <= 19) {
       const c = text.charCodeAt(end);
       if (isDigit(c)) {
@@ -139,16 +141,25 @@ function cardNumbers(text: string, out: Span[]): void {
         end > i &&
         isDigit(text.charCodeAt(end - 1))
       ) {
+        groups.push({ digits: digits.length, end });
         end++;
       } else {
         break;
       }
     }
     const alone = lastDigitEnd >= text.length || !isWordChar(text.charCodeAt(lastDigitEnd));
-    if (alone && digits.length >= 13 && digits.length <= 19 && luhn(digits)) {
-      out.push({ start: i, end: lastDigitEnd, name: 'card_number' });
+    let card: { digits: number; end: number } | undefined;
+    if (alone && digits.length >= 13 && digits.length <= 19 && luhn(digits))
+      card = { digits: digits.length, end: lastDigitEnd };
+    for (let g = groups.length - 1; g >= 0 && !card; g--) {
+      const group = groups[g] as { digits: number; end: number };
+      if (group.digits >= 13 && group.digits <= 19 && luhn(digits.slice(0, group.digits))) card = group;
     }
-    i = Math.max(lastDigitEnd, i + 1);
+    if (card) out.push({ start: i, end: card.end, name: 'card_number' });
+    // No card from here: one may start at the next group (`1 4111 1111 1111 1111`); at most 19 digits are
+    // looked at again, so the scan stays linear.
+    const next = groups[0] ? groups[0].end + 1 : lastDigitEnd;
+    i = Math.max(card?.end ?? next, i + 1);
   }
 }
 

@@ -1,11 +1,24 @@
+/** A JSON text that does not parse, with the line the fault is on. */
+export class JsonSyntaxError extends Error {
+  constructor(readonly line: number) {
+    super(`not valid JSON at line ${line}`);
+  }
+}
+
+const LITERAL = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)$/;
+
 /**
- * The line each value of a JSON text starts on, by JSON pointer (`/deny/names/1`), for messages that name
- * the line at fault. One forward pass over text JSON.parse has already accepted.
+ * One forward pass over a JSON text: the line each value starts on, by JSON pointer (`/deny/names/1`), for
+ * messages that name the line at fault; a text that is not JSON throws JsonSyntaxError with its line (V8's
+ * own message names no position for many faults).
  */
 export function linesOfValues(text: string): Map<string, number> {
   const lines = new Map<string, number>();
   let at = 0;
   let line = 1;
+  const fail = (): never => {
+    throw new JsonSyntaxError(line);
+  };
   const skipSpace = () => {
     for (;;) {
       const c = text[at];
@@ -14,51 +27,62 @@ export function linesOfValues(text: string): Map<string, number> {
       at++;
     }
   };
+  const expect = (c: string) => {
+    skipSpace();
+    if (text[at] !== c) fail();
+    at++;
+  };
   const readString = () => {
+    if (text[at] !== '"') fail();
     const start = ++at;
-    while (text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
-    return JSON.parse(`"${text.slice(start, at++)}"`) as string;
+    while (text[at] !== '"') {
+      if (at >= text.length || text[at] === '\n') fail();
+      at += text[at] === '\\' ? 2 : 1;
+    }
+    try {
+      return JSON.parse(`"${text.slice(start, at++)}"`) as string;
+    } catch {
+      return fail();
+    }
+  };
+  const members = (close: string, member: (i: number) => void) => {
+    at++;
+    skipSpace();
+    if (text[at] === close) {
+      at++;
+      return;
+    }
+    for (let i = 0; ; i++) {
+      member(i);
+      skipSpace();
+      if (text[at] === close) {
+        at++;
+        return;
+      }
+      expect(',');
+    }
   };
   const value = (pointer: string) => {
     skipSpace();
     lines.set(pointer, line);
     const c = text[at];
-    if (c === '{') {
-      at++;
-      skipSpace();
-      while (text[at] !== '}') {
+    if (c === '{')
+      members('}', () => {
         skipSpace();
         const key = readString();
-        skipSpace();
-        at++; // the colon
+        expect(':');
         value(`${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
-        skipSpace();
-        if (text[at] === ',') at++;
-        skipSpace();
-      }
-      at++;
-    } else if (c === '[') {
-      at++;
-      skipSpace();
-      for (let i = 0; text[at] !== ']'; i++) {
-        value(`${pointer}/${i}`);
-        skipSpace();
-        if (text[at] === ',') at++;
-        skipSpace();
-      }
-      at++;
-    } else if (c === '"') readString();
-    else while (at < text.length && !',}] \t\r\n'.includes(text[at] as string)) at++;
+      });
+    else if (c === '[') members(']', (i) => value(`${pointer}/${i}`));
+    else if (c === '"') readString();
+    else {
+      const start = at;
+      while (at < text.length && !',}] \t\r\n'.includes(text[at] as string)) at++;
+      if (!LITERAL.test(text.slice(start, at))) fail();
+    }
   };
   value('');
+  skipSpace();
+  if (at < text.length) fail();
   return lines;
-}
-
-/** The line of a JSON.parse failure, from the position V8 names in its message (1 when it names none). */
-export function lineOfSyntaxError(text: string, message: string): number {
-  const named = /\(line (\d+) column \d+\)/.exec(message);
-  if (named) return Number(named[1]);
-  const position = /at position (\d+)/.exec(message);
-  if (!position) return message.includes('end of JSON') ? text.split('\n').length : 1;
-  return text.slice(0, Number(position[1])).split('\n').length;
 }

@@ -3,7 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { CONVERSATION_KINDS, type ConversationKind } from '../consent-scopes.js';
 import { BUILT_IN_NAMES, type LiteralPattern } from '../redact.js';
-import { lineOfSyntaxError, linesOfValues } from './json-lines.js';
+import { JsonSyntaxError, linesOfValues } from './json-lines.js';
 import { type NamePattern, namePattern } from './name-pattern.js';
 
 /** The largest policy file read: a policy is rules, not data. */
@@ -102,15 +102,16 @@ const fieldOf = (pointer: string) => pointer.slice(1).replaceAll('/', '.') || '(
 export function parsePolicy(text: string, source: string): Policy {
   if (Buffer.byteLength(text) > MAX_POLICY_BYTES)
     throw new PolicyError(source, 1, `the file is larger than ${MAX_POLICY_BYTES} bytes`);
-  let raw: unknown;
+  let lines: Map<string, number>;
   try {
-    raw = JSON.parse(text);
+    lines = linesOfValues(text);
   } catch (err) {
-    throw new PolicyError(source, lineOfSyntaxError(text, (err as Error).message), 'not valid JSON');
+    if (err instanceof JsonSyntaxError) throw new PolicyError(source, err.line, 'not valid JSON');
+    throw err;
   }
+  const raw: unknown = JSON.parse(text);
   const problem = Value.Errors(PolicyFile, raw).First();
   if (problem) {
-    const lines = linesOfValues(text);
     // An unknown field is reported at the object holding it; a missing one, likewise.
     let pointer = problem.path;
     while (pointer && !lines.has(pointer)) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
@@ -118,12 +119,11 @@ export function parsePolicy(text: string, source: string): Policy {
   }
   const file = raw as PolicyFile;
   const terms = file.redact?.terms ?? [];
-  const lines = terms.length ? linesOfValues(text) : undefined;
   terms.forEach((term, i) => {
     if (BUILT_IN_NAMES.includes(term.name))
       throw new PolicyError(
         source,
-        lines?.get(`/redact/terms/${i}/name`) ?? 1,
+        lines.get(`/redact/terms/${i}/name`) ?? 1,
         `redact.terms.${i}.name: ${term.name} is a built-in detector's name; choose another`,
       );
   });

@@ -31,12 +31,37 @@ export interface BoundedCaller {
 /** Who the caller is to a policy's per-client rules: the OAuth client a person signed in with, else the API token's name. */
 const clientOf = (caller: BoundedCaller) => caller.apiClient?.oauthClientId ?? caller.apiClient?.name;
 
+const NO_POLICY = {};
+/** Bounds are the same for every request of one client and grant under one policy: made once. */
+const made = new WeakMap<Policy | typeof NO_POLICY, Map<string, Bounds>>();
+const MAX_MADE = 10_000;
+
 /** The caller's bounds; undefined when nothing bounds them (no policy, no consent limit). */
 export function boundsOf(policy: Policy | undefined, caller: BoundedCaller): Bounds | undefined {
   const granted = caller.grantedKinds;
   const limited = granted !== undefined && CONVERSATION_KINDS.some((kind) => !granted.has(kind));
   if (!policy && !limited) return undefined;
   const client = clientOf(caller);
+  const key = `${limited ? [...(granted ?? [])].join(',') : '*'}|${client ?? ''}`;
+  let known = made.get(policy ?? NO_POLICY);
+  if (!known) {
+    known = new Map();
+    made.set(policy ?? NO_POLICY, known);
+  }
+  let bounds = known.get(key);
+  if (!bounds) {
+    if (known.size >= MAX_MADE) known.clear();
+    bounds = makeBounds(policy, limited ? granted : undefined, client);
+    known.set(key, bounds);
+  }
+  return bounds;
+}
+
+function makeBounds(
+  policy: Policy | undefined,
+  granted: ReadonlySet<ConversationKind> | undefined,
+  client: string | undefined,
+): Bounds {
   const allowed =
     (client !== undefined ? policy?.kinds.clients.get(client) : undefined) ??
     policy?.kinds.everyone ??

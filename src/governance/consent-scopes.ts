@@ -1,8 +1,6 @@
 /** The kinds of conversation a person may let a client read. */
 export type ConversationKind = 'public' | 'private' | 'mpim' | 'im';
 
-export const CONVERSATION_KINDS: readonly ConversationKind[] = ['public', 'private', 'mpim', 'im'];
-
 /** Each consent scope, with the kinds it lets a client read (`slack:read`, the scope before consent had levels: all). */
 const KINDS_OF_SCOPE: Readonly<Record<string, readonly ConversationKind[]>> = {
   'slack:public': ['public'],
@@ -12,10 +10,11 @@ const KINDS_OF_SCOPE: Readonly<Record<string, readonly ConversationKind[]>> = {
 };
 
 /** The kinds a set of granted scopes lets a client read (unknown scopes add none). */
-export function kindsOfScopes(scopes: Iterable<string> | string): ReadonlySet<ConversationKind> {
-  const list = typeof scopes === 'string' ? scopes.split(' ') : scopes;
+export function kindsOfScopes(scopes: readonly string[]): ReadonlySet<ConversationKind> {
   const kinds = new Set<ConversationKind>();
-  for (const scope of list) for (const kind of KINDS_OF_SCOPE[scope] ?? []) kinds.add(kind);
+  for (const scope of scopes)
+    for (const kind of Object.hasOwn(KINDS_OF_SCOPE, scope) ? (KINDS_OF_SCOPE[scope] ?? []) : [])
+      kinds.add(kind);
   return kinds;
 }
 

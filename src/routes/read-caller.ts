@@ -9,6 +9,6 @@ export const readCaller = (app: FastifyInstance, request: FastifyRequest): ReadC
   project: request.project,
   deadline: request.deadline,
   // What the person granted this client (slack:read, the scope before consent had levels, is everything).
-  ...(request.person ? { grantedKinds: kindsOfScopes(request.person.grant.scope) } : {}),
+  ...(request.person ? { grantedKinds: kindsOfScopes(request.person.grant.scope.split(' ')) } : {}),
   slackAccess: () => app.slackAccess(request),
 });

@@ -78,11 +78,11 @@ describe('the policy file', () => {
   });
 
   it('reads consent scopes as kinds, and names the least scope of a kind', () => {
-    expect([...kindsOfScopes('slack:public')]).toEqual(['public']);
+    expect([...kindsOfScopes(['slack:public'])]).toEqual(['public']);
     expect([...kindsOfScopes(['slack:private'])]).toEqual(['public', 'private', 'mpim']);
-    expect([...kindsOfScopes('slack:dm')]).toEqual(['public', 'private', 'mpim', 'im']);
-    expect([...kindsOfScopes('slack:read')]).toEqual(['public', 'private', 'mpim', 'im']);
-    expect([...kindsOfScopes('other')]).toEqual([]);
+    expect([...kindsOfScopes(['slack:dm'])]).toEqual(['public', 'private', 'mpim', 'im']);
+    expect([...kindsOfScopes(['slack:read'])]).toEqual(['public', 'private', 'mpim', 'im']);
+    expect([...kindsOfScopes(['other', 'toString'])]).toEqual([]);
     expect(['public', 'private', 'mpim', 'im'].map((k) => scopeFor(k as 'im'))).toEqual([
       'slack:public',
       'slack:private',

@@ -1,5 +1,6 @@
-import { CONVERSATION_KINDS, type ConversationKind, scopeFor } from '../consent-scopes.js';
+import { type ConversationKind, scopeFor } from '../consent-scopes.js';
 import type { LiteralPattern } from '../redact.js';
+import { CONVERSATION_KINDS } from './kinds.js';
 import type { Policy } from './policy-file.js';
 
 /** Why a conversation is out of bounds: the company's policy, or the person's consent (and the scope to ask for). */

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { CONVERSATION_KINDS, type ConversationKind } from '../consent-scopes.js';
+import type { ConversationKind } from '../consent-scopes.js';
 import { BUILT_IN_NAMES, type LiteralPattern } from '../redact.js';
 import { JsonSyntaxError, linesOfValues } from './json-lines.js';
+import { CONVERSATION_KINDS } from './kinds.js';
 import { type NamePattern, namePattern } from './name-pattern.js';
 
 /** The largest policy file read: a policy is rules, not data. */

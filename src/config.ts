@@ -30,6 +30,13 @@ export const ConfigSchema = Type.Object({
     description: 'Comma-separated bearer tokens accepted for all projects',
   }),
   API_TOKENS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  POLICY_FILE: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "The company's policy for agents' reads (JSON, docs/security.md#policy): channels no agent reads, kinds of conversation per client, redaction terms. Checked at start (a bad file stops it, naming the line); read again on SIGHUP and when the file changes (a bad one is refused and the last good kept)",
+    }),
+  ),
   AUTH_FAILURES_MAX: Type.Integer({
     minimum: 1,
     default: 30,

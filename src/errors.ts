@@ -169,6 +169,16 @@ export const Errors = {
     'The API documentation is unavailable (%s): try again; the next request loads it anew',
     503,
   ),
+  PolicyDenied: createError(
+    'AS_ERR_POLICY_DENIED',
+    "The company's policy does not let agents read %s (POLICY_FILE)",
+    403,
+  ),
+  InsufficientScope: createError(
+    'AS_ERR_INSUFFICIENT_SCOPE',
+    'insufficient_scope: this client may not read %s; the person can grant it the scope %s by signing in again',
+    403,
+  ),
   Overloaded: createError('AS_ERR_OVERLOADED', 'The service is overloaded: retry after %d s', 503),
 } as const;
 

@@ -29,6 +29,8 @@ export interface HarnessOptions {
   /** Or through this Redis Cluster (`host:port,…`), as production does with REDIS_CLUSTER_NODES. */
   redisClusterNodes?: string;
   redisBreaker?: AppOptions['redisBreaker'];
+  /** Hooks a test adds before the app is ready (e.g. a signed-in person stood in for the sign-in itself). */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 /** The app as production builds it, against a fake Slack on loopback. */
@@ -55,6 +57,7 @@ export async function buildHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   checkResponsesAgainstContract(app);
   checkConciseBodies(app);
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

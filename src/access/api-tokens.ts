@@ -11,6 +11,8 @@ export type AccessArea = Static<typeof AccessArea>;
 /** Who is calling, which projects the token may act on and which areas it may reach. */
 export interface ApiClient {
   name: string;
+  /** A signed-in person's: the OAuth client their token was issued to (a policy's per-client rules name it). */
+  oauthClientId?: string;
   projects: '*' | ReadonlySet<string>;
   access: ReadonlySet<AccessArea>;
   /** A keyed digest of the token (never the token, never a plain hash of it): the per-caller rate-limit key. */

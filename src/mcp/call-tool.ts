@@ -5,6 +5,7 @@ import { type AppError, describeError } from '../http/describe-error.js';
 import type { ReadCaller } from '../reads/caller.js';
 import type { ReadAnswer } from '../reads/read-definition.js';
 import type { CheckArguments } from './check-arguments.js';
+import { recordScopeChallenge } from './scope-challenge.js';
 
 /** A tool error a model can act on: our error body, and for a rate limit when to retry. */
 function toolError(
@@ -45,6 +46,7 @@ export async function callTool<T>(
     };
   } catch (err) {
     const e = err as AppError;
+    recordScopeChallenge(caller, e);
     const { status, code, message } = describeError(e);
     if (status >= 500) caller.log.error({ err, tool: tool.name, code }, 'tool call failed');
     else caller.log.info({ tool: tool.name, code, status }, message);

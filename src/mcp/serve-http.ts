@@ -4,6 +4,7 @@ import { Errors } from '../errors.js';
 import { MAX_BODY_BYTES } from '../http/json-limits.js';
 import { type OriginPolicy, refusal } from '../http/origin-check.js';
 import { checkMessage, INVALID_REQUEST } from './check-message.js';
+import { takeScopeChallenge } from './scope-challenge.js';
 
 const acceptsMcp = (accept = '') =>
   accept.includes('application/json') && accept.includes('text/event-stream');
@@ -77,9 +78,15 @@ function webRequest(request: FastifyRequest): Request {
 
 /**
  * One POST /mcp: the Accept rule, the JSON-RPC check of the body exactly as sent (answered here when it
- * fails), then the SDK's handler with a fresh server (`serverFor`, acting for the request's caller).
+ * fails), then the SDK's handler with a fresh server (`serverFor`, acting for `caller`). A tool call refused
+ * for a scope not granted answers the request 403 with its challenge instead.
  */
-export async function serveMcpPost(request: FastifyRequest, reply: FastifyReply, serverFor: ServerFor) {
+export async function serveMcpPost(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  serverFor: ServerFor,
+  caller: object,
+) {
   if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
   const checked = checkMessage(request.body);
   if ('answer' in checked) {
@@ -95,6 +102,8 @@ export async function serveMcpPost(request: FastifyRequest, reply: FastifyReply,
         // Pass-through to the server factory only: the caller was authenticated by our hooks.
         authInfo: { token: '', clientId: '', scopes: [], extra: { [SERVER_FOR]: serverFor } },
       });
+  const challenge = takeScopeChallenge(caller);
+  if (challenge) throw challenge;
   reply.code(answer.status);
   answer.headers.forEach((value, name) => {
     if (name !== 'content-length') reply.header(name, value);

@@ -1,3 +1,4 @@
+import { createPolicySource } from '../governance/policy/policy-source.js';
 import { createAnswerCache } from '../slack-search/answer-cache.js';
 import { createDirectories } from '../slack-search/directory.js';
 import { defineService } from './services.js';
@@ -43,3 +44,13 @@ export const directories = defineService({
 
 /** Tool search (the catalog plugin's). */
 export const catalog = defineService({ name: 'catalog', create: (base) => base.catalog });
+
+/** The company's policy (POLICY_FILE): read at start, again on SIGHUP and on change. */
+export const policySource = defineService({
+  name: 'policy',
+  create: ({ config, log, onClose }) => {
+    const source = createPolicySource(config.POLICY_FILE, log);
+    onClose(() => source.close());
+    return source;
+  },
+});

@@ -5,6 +5,8 @@ import type { FastifySchema, FastifySchemaCompiler, RouteGenericInterface } from
 import type { ResolveFastifyRequestType } from 'fastify/types/type-provider.js';
 import type { AccessArea } from '../access/api-tokens.js';
 import type { CacheStatus } from '../cache/types.js';
+import type { PolicyReport } from '../governance/policy/govern-read.js';
+import type { ReadPolicy } from '../governance/policy/read-policy.js';
 import type { SlackMethods } from '../rate-gates/rate-gate.js';
 import type { SlackAccess } from '../slack-client/types.js';
 import type { ReadCaller } from './caller.js';
@@ -36,6 +38,8 @@ export interface ReadAnswer {
   cache?: CacheStatus;
   /** The compact text, only when response_format=compact was asked. */
   text?: string;
+  /** What the company's policy and the caller's consent removed and redacted (set when either applies). */
+  policy?: PolicyReport;
 }
 
 /**
@@ -97,6 +101,11 @@ export interface ReadDefinition<
     /** The arguments as `run` takes them (a test holds it to `rename`). */
     toParams(args: Static<Arguments>): ParamsOf<S>;
   };
+  /**
+   * What the policy needs to know of it (Slack reads): the conversation or file it is about, what its answer
+   * lists, its compact text. Every Slack read's answer is redacted, declared or not.
+   */
+  policy?: ReadPolicy<ParamsOf<S>>;
   /** Schemas with an `$id` the route refers to: added once at the root, they become OpenAPI components. */
   schemas: TSchema[];
   run(

@@ -1,6 +1,8 @@
 import type { TSchema } from '@sinclair/typebox';
+import { governed } from '../governance/policy/govern-read.js';
 import type { SlackMethods, SlackPace } from '../rate-gates/rate-gate.js';
 import type { ReadCaller } from './caller.js';
+import { policySource, slackGateway } from './common-services.js';
 import type { ParamsOf, ReadAnswer, ReadDefinition, ReadSchema } from './read-definition.js';
 import { READS } from './reads.js';
 import { type ServiceRegistry, type Services, slackMethodsOf } from './services.js';
@@ -43,5 +45,9 @@ export function bindRead<S extends ReadSchema, Needs extends Services, Arguments
 ): BoundRead<S> {
   const deps = registry.provide(read.services);
   const wording = wordingFor(read, surface, READS);
-  return (caller, params) => read.run(deps, caller, params, wording);
+  const run: BoundRead<S> = (caller, params) => read.run(deps, caller, params, wording);
+  // Every Slack read, on every front end, within the company's policy and the caller's consent.
+  if (read.area !== 'slack') return run;
+  const policy = registry.use(policySource);
+  return governed(run, read.policy ?? {}, { policy, slack: registry.use(slackGateway) });
 }

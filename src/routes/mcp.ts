@@ -18,7 +18,10 @@ export default async function mcpRoute(app: FastifyInstance) {
   app.post(
     '/mcp',
     { schema: mcpPostSchema(mcpToolsSentence(READS)), onRequest, validatorCompiler: asSent },
-    (request, reply) => serveMcpPost(request, reply, () => app.mcpServer(readCaller(app, request))),
+    (request, reply) => {
+      const caller = readCaller(app, request);
+      return serveMcpPost(request, reply, () => app.mcpServer(caller), caller);
+    },
   );
 
   for (const [method, schema] of [

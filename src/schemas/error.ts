@@ -70,6 +70,12 @@ const SLACK: Example[] = [
   ],
   [403, 'AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope search:read'],
   [403, 'AS_ERR_SLACK_ACCESS_DENIED', 'Slack denied this user access: access_denied'],
+  [403, 'AS_ERR_POLICY_DENIED', "The company's policy does not let agents read C0123HR (POLICY_FILE)"],
+  [
+    403,
+    'AS_ERR_INSUFFICIENT_SCOPE',
+    'insufficient_scope: this client may not read D0123ABCD (direct messages); the person can grant it the scope slack:dm by signing in again',
+  ],
   [
     403,
     'AS_ERR_SLACK_GRID_RESTRICTED',
@@ -115,6 +121,11 @@ const MCP: Example[] = [
   ...BODY,
   [
     403,
+    'AS_ERR_INSUFFICIENT_SCOPE',
+    'insufficient_scope: this client may not read D0123ABCD (direct messages); the person can grant it the scope slack:dm by signing in again',
+  ],
+  [
+    403,
     'AS_ERR_ORIGIN_FORBIDDEN',
     'Origin "http://evil.example.com" may not call /mcp: only pages from the origins in MCP_ALLOWED_ORIGINS (and loopback ones) may',
   ],
@@ -157,7 +168,7 @@ const HEADERS: Record<number, Record<string, object>> = {
 const DESCRIPTIONS: Record<number, string> = {
   400: 'The request is invalid; the message names the parameter, or the limit the body is over',
   401: 'No valid bearer token (or, for Slack routes, no valid Slack token)',
-  403: 'The token may not act on this project (or names none while scoped to projects), may not use these routes, or the Slack token lacks a scope; on /mcp also a foreign Origin or Host (DNS-rebinding protection)',
+  403: 'The token may not act on this project (or names none while scoped to projects), may not use these routes, or the Slack token lacks a scope; the company’s policy (POLICY_FILE) keeps the conversation or file from agents; the person did not grant this client that kind of conversation (insufficient_scope, with WWW-Authenticate naming the scope); on /mcp also a foreign Origin or Host (DNS-rebinding protection)',
   404: 'Slack does not know the channel, thread or message',
   405: 'Only POST is offered (Allow: POST)',
   406: 'The Accept header does not list both application/json and text/event-stream',

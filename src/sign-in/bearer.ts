@@ -24,7 +24,8 @@ export function personClient(person: SignedInPerson, keySecret: string): ApiClie
     .update(`grant:${person.grantId}`)
     .digest('base64url')
     .slice(0, 22);
-  return { name: 'signed-in person', projects: '*', access: EVERY_AREA, rateKey };
+  const client = { name: 'signed-in person', oauthClientId: person.grant.clientId };
+  return { ...client, projects: '*', access: EVERY_AREA, rateKey };
 }
 
 /** RFC 6750 + RFC 9728: a 401 names the metadata that says where to sign in; a refused token is invalid_token. */
@@ -51,6 +52,27 @@ export function challengeOf(
         `error_description="${description.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '').slice(0, 200)}"`,
       );
   }
+  return parts.join(', ');
+}
+
+/**
+ * RFC 6750 §3.1 and MCP's scope challenge: a 403 naming the scope to grant, and (sign-in on) where to ask for it.
+ */
+export function scopeChallengeOf(
+  signIn: SignIn | null,
+  request: FastifyRequest,
+  scope: string,
+  description: string,
+): string {
+  const parts = [`Bearer realm="agent-search"`, 'error="insufficient_scope"', `scope="${scope}"`];
+  if (signIn) {
+    const path =
+      request.routeOptions.url === '/mcp' ? `${RESOURCE_METADATA_PATH}/mcp` : RESOURCE_METADATA_PATH;
+    parts.push(`resource_metadata="${publicBase(signIn.settings, request.host).issuer}${path}"`);
+  }
+  parts.push(
+    `error_description="${description.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '').slice(0, 200)}"`,
+  );
   return parts.join(', ');
 }
 

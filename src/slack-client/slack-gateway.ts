@@ -246,6 +246,21 @@ export class SlackGateway {
     });
   }
 
+  /**
+   * A conversation's kind, from the same workspace memo of conversations.info as its name (no Slack call once
+   * known); undefined when Slack would not say (a conversation the caller cannot see).
+   */
+  async conversationKind(
+    access: SlackAccess,
+    channel: string,
+  ): Promise<'public' | 'private' | 'mpim' | 'im' | undefined> {
+    if (channel.startsWith('D')) return 'im';
+    const info = await this.#channelInfo(access, this.#forName(access), channel);
+    if (info === 'dm|') return 'mpim';
+    if (info?.startsWith('private|')) return 'private';
+    return info?.startsWith('public|') ? 'public' : undefined;
+  }
+
   /** A name as this caller may see it, asked with their own token (kept ACCESS_RECHECK_MS, never stale). */
   async #ownName(
     access: SlackAccess,

@@ -28,6 +28,22 @@ export function searchSummary({
   return [s, ...notes, ...(hint ? [hint] : [])].join(' ');
 }
 
+const FOUND = /^Found (at least )?(\d+) ([a-z]+?)s?(, showing (\d+))?\./;
+
+/**
+ * A `Found N things[, showing M].` summary (searchSummary's and the find reads') told that `removed` of the
+ * things shown were withheld after it was written: both counts lessened. Other summaries are returned as they are.
+ */
+export function recountFound(summary: string, removed: number): string {
+  const m = FOUND.exec(summary);
+  if (!m) return summary;
+  const total = Math.max(0, Number(m[2]) - removed);
+  const shown = m[5] === undefined ? total : Math.max(0, Number(m[5]) - removed);
+  const noun = `${m[3]}${total === 1 ? '' : 's'}`;
+  const head = `Found ${m[1] ?? ''}${total} ${noun}${total > shown ? `, showing ${shown}` : ''}.`;
+  return head + summary.slice(m[0].length);
+}
+
 /** The concise search summary's last hint; compact text leaves it out. */
 export const DETAILED_HINT = 'Full Slack objects: response_format=detailed.';
 

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Errors } from '../../errors.js';
 import { type AppError, describeError } from '../../http/describe-error.js';
 import { REQUEST_ID_HEADER } from '../../logging/request-id.js';
+import { scopeChallengeOf } from '../../sign-in/bearer.js';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The URL path is not valid percent-encoded UTF-8',
@@ -44,6 +45,13 @@ async function errorHandler(app: FastifyInstance) {
       reply.header(
         'www-authenticate',
         (err as { wwwAuthenticate?: string }).wwwAuthenticate ?? 'Bearer realm="agent-search"',
+      );
+    // A conversation outside what the person granted this client: the scope to ask for (MCP's scope challenge).
+    const scope = (err as { scopeChallenge?: string }).scopeChallenge;
+    if (status === 403 && scope)
+      reply.header(
+        'www-authenticate',
+        scopeChallengeOf(request.server.signIn ?? null, request, scope, message),
       );
     if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
     return reply

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { readRouteSchema } from '../../schemas/read-route.js';
 import { defineRead, slackRun } from '../read-definition.js';
+import { compactHistory } from './compact.js';
 import { historyCompactExample, historyExamples } from './examples.js';
 import { channelHistory, historyServices } from './run.js';
 import { ConciseHistoryBody, DetailedHistoryBody, HistoryParams, HistoryQuery } from './schemas.js';
@@ -54,6 +55,7 @@ export const channelHistoryRead = defineRead({
       ...query,
     }),
   },
+  policy: { conversation: (params) => params.channel, compact: compactHistory },
   schemas: [ConciseHistoryBody, DetailedHistoryBody],
   run: slackRun(channelHistory),
 });

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { readRouteSchema } from '../../schemas/read-route.js';
 import { ConciseThreadBody, DetailedThreadBody } from '../../schemas/thread.js';
 import { defineRead, slackRun } from '../read-definition.js';
+import { compactContext } from './compact.js';
 import { contextCompactExample, contextExamples } from './examples.js';
 import { contextServices } from './fetch-around.js';
 import { messageContext } from './run.js';
@@ -58,6 +59,7 @@ export const messageContextRead = defineRead({
       ...(channel_id === undefined ? {} : { channel: channel_id }),
     }),
   },
+  policy: { conversation: (params) => params.channel ?? params.url, compact: compactContext },
   schemas: [ConciseThreadBody, DetailedThreadBody, ConciseContextBody, DetailedContextBody],
   run: slackRun(messageContext),
 });

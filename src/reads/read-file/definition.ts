@@ -48,6 +48,7 @@ export const readFileRead = defineRead({
     output: { concise: ConciseFileBody },
     toParams: (args: Static<typeof ReadFileArguments>) => args,
   },
+  policy: { file: (params) => params.file_id, compact: compactFile },
   schemas: [ConciseFileBody, DetailedFileBody],
   run: slackRun(withCompact(readFile, compactFile)),
 });

@@ -41,6 +41,7 @@ export const searchChannelsRead = defineRead({
     output: { concise: ConciseChannelsBody },
     toParams: (args) => args,
   },
+  policy: { lists: 'channels', compact: compactChannels },
   schemas: [ConciseChannel, ConciseChannelsBody, DetailedDirectoryBody],
   run: slackRun(withCompact(searchChannels, compactChannels)),
 });

@@ -42,6 +42,7 @@ export const searchFilesRead = defineRead({
     output: { concise: ConciseFilesBody },
     toParams: (args) => args,
   },
+  policy: { lists: 'files', compact: compactFiles },
   schemas: [ConciseFile, ConciseFilesBody, DetailedFilesBody],
   run: slackRun(withCompact(searchFiles, compactFiles)),
 });

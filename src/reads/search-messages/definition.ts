@@ -1,5 +1,6 @@
 import { readRouteSchema } from '../../schemas/read-route.js';
 import { defineRead, slackRun } from '../read-definition.js';
+import { compactSearch } from './compact.js';
 import { searchCompactExample, searchExamples } from './examples.js';
 import { searchMessages, searchServices } from './run.js';
 import { ConciseSearchBody, DetailedSearchBody, SearchQuery } from './schemas.js';
@@ -48,6 +49,7 @@ export const searchMessagesRead = defineRead({
     output: { concise: ConciseSearchBody },
     toParams: (args) => args,
   },
+  policy: { lists: 'messages', compact: compactSearch },
   schemas: [ConciseSearchBody, DetailedSearchBody],
   run: slackRun(searchMessages),
 });

@@ -47,6 +47,7 @@ export const searchUsergroupsRead = defineRead({
     output: { concise: ConciseUsergroupsBody },
     toParams: (args) => args,
   },
+  policy: { compact: compactUsergroups },
   schemas: [ConciseUsergroup, ConciseUsergroupsBody, DetailedUsergroupsBody],
   run: slackRun(withCompact(searchUsergroups, compactUsergroups)),
 });

@@ -41,6 +41,7 @@ export const searchUsersRead = defineRead({
     output: { concise: ConciseUsersBody },
     toParams: (args) => args,
   },
+  policy: { compact: compactUsers },
   schemas: [ConciseUser, ConciseUsersBody, DetailedDirectoryBody],
   run: slackRun(withCompact(searchUsers, compactUsers)),
 });

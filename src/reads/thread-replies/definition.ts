@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { readRouteSchema } from '../../schemas/read-route.js';
 import { ConciseThreadBody, DetailedThreadBody, ThreadParams, ThreadQuery } from '../../schemas/thread.js';
 import { defineRead, slackRun } from '../read-definition.js';
+import { compactThread } from './compact.js';
 import { threadCompactExample, threadExamples } from './examples.js';
 import { threadReplies, threadServices } from './run.js';
 
@@ -56,6 +57,7 @@ export const threadRepliesRead = defineRead({
       ...query,
     }),
   },
+  policy: { conversation: (params) => params.channel, compact: compactThread },
   schemas: [ConciseThreadBody, DetailedThreadBody],
   run: slackRun(threadReplies),
 });

@@ -1,0 +1,136 @@
+// What the company's policy costs a cached search: req/s and CPU per request of the service with a 10-rule
+// policy (POLICY_FILE) against the same service with none, each against a bare node:http server sending the
+// same bytes, in the same run, round by round (alternating which goes first). A cached concise search and one
+// with 82 matches. Run: npx tsx bench/policy.ts. POLICY_ROUNDS (5), POLICY_SECONDS (3), POLICY_CONNECTIONS (10).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type autocannon from 'autocannon';
+import { formatTable } from './format-table.js';
+import { AUTH, startLoadTargets } from './load-targets.js';
+
+const ROUNDS = Number(process.env.POLICY_ROUNDS ?? 5);
+const SECONDS = Number(process.env.POLICY_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.POLICY_CONNECTIONS ?? 10);
+const CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** Ten rules: three channel ids, three name patterns, no DMs for everyone, one client's kinds, two terms. */
+const POLICY = {
+  deny_channels: { ids: ['C0HRTEAM1', 'C0LEGAL01', 'C0FINANCE'], names: ['hr-*', 'legal', 'finance-*'] },
+  conversation_kinds: { everyone: ['public', 'private', 'mpim'], clients: { 'router-prod': ['public'] } },
+  redact: {
+    terms: [
+      { name: 'codename', literal: 'Nightjar' },
+      { name: 'project', literal: 'Project Falcon' },
+    ],
+  },
+};
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+interface Run {
+  rps: number;
+  cpuUs: number;
+}
+
+async function load(url: string, duration = SECONDS): Promise<Run> {
+  const args = [CLI, '-j', '-c', String(CONNECTIONS), '-d', String(duration)];
+  for (const [k, v] of Object.entries(AUTH)) args.push('-H', `${k}=${v}`);
+  const cpu = process.cpuUsage();
+  const child = spawn(process.execPath, [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  await once(child, 'close');
+  const used = process.cpuUsage(cpu);
+  const result = JSON.parse(out) as autocannon.Result;
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, cpuUs: (used.user + used.system) / result.requests.total };
+}
+
+async function sameBytes(bytes: Buffer) {
+  const server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+    res.end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+const path = join(mkdtempSync(join(tmpdir(), 'policy-bench-')), 'policy.json');
+writeFileSync(path, JSON.stringify(POLICY));
+const none = await startLoadTargets({ CACHE_MAX_ENTRIES: 10_000 });
+const governed = await startLoadTargets({ CACHE_MAX_ENTRIES: 10_000, POLICY_FILE: path });
+const rows: string[][] = [];
+try {
+  for (const [name, search] of [
+    ['search, concise, hit', '/search/messages?query=deploy'],
+    ['search, 82 matches, hit', '/search/messages?query=the&count=100'],
+  ] as const) {
+    const warm = await governed.app.inject({ url: search, headers: AUTH });
+    await none.app.inject({ url: search, headers: AUTH });
+    const bare = await sameBytes(warm.rawPayload);
+    const targets = {
+      none: `${none.appUrl}${search}`,
+      policy: `${governed.appUrl}${search}`,
+      bare: bare.url,
+    };
+    for (const url of Object.values(targets)) await load(url, 1);
+    const runs: Record<keyof typeof targets, Run[]> = { none: [], policy: [], bare: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = (round % 2 ? ['policy', 'none', 'bare'] : ['none', 'policy', 'bare']) as Array<
+        keyof typeof targets
+      >;
+      for (const key of order) runs[key].push(await load(targets[key]));
+    }
+    bare.server.close();
+    const perRound = runs.none.map((r, i) => (runs.policy[i] as Run).rps / r.rps);
+    const cpu = runs.none.map((r, i) => (runs.policy[i] as Run).cpuUs / r.cpuUs);
+    const toBare = runs.policy.map((r, i) => r.rps / (runs.bare[i] as Run).rps);
+    rows.push([
+      name,
+      String(warm.rawPayload.length),
+      median(runs.none.map((r) => r.rps)).toFixed(0),
+      median(runs.policy.map((r) => r.rps)).toFixed(0),
+      median(perRound).toFixed(3),
+      perRound.map((r) => r.toFixed(2)).join(' '),
+      `${median(runs.none.map((r) => r.cpuUs)).toFixed(0)} / ${median(runs.policy.map((r) => r.cpuUs)).toFixed(0)}`,
+      median(cpu).toFixed(3),
+      median(toBare).toFixed(3),
+    ]);
+  }
+} finally {
+  await none.close();
+  await governed.close();
+}
+console.log(
+  `## Policy: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections; a 10-rule policy against none\n`,
+);
+console.log(
+  formatTable(
+    [
+      'scenario',
+      'bytes',
+      'none req/s',
+      'policy req/s',
+      'req/s ratio (policy / none)',
+      'per round',
+      'CPU µs/req (none / policy)',
+      'CPU ratio (policy / none)',
+      'policy / same-bytes req/s',
+    ],
+    rows,
+  ),
+);

@@ -63,7 +63,11 @@ const client = (mode: 'auto' | { pin: string }) =>
 
 describe('the SDK v2 client signs a person in with a client ID metadata document', () => {
   it('pinned to 2026-07-28: 401, consent and Slack, the code with iss checked, then that person’s tools', async () => {
-    const provider = new TestOAuthProvider(DEMO_OTHER_USER_ID, { clientMetadataUrl: documentUrl });
+    // The client asks for the least (the 401's scope); Leo ticks private channels too on the consent page.
+    const provider = new TestOAuthProvider(DEMO_OTHER_USER_ID, {
+      clientMetadataUrl: documentUrl,
+      scope: 'slack:private',
+    });
     const first = transport(provider);
     await expect(client({ pin: '2026-07-28' }).connect(first)).rejects.toThrow(UnauthorizedError);
     // The client checks the redirect's iss against the authorization server it discovered.
@@ -75,7 +79,7 @@ describe('the SDK v2 client signs a person in with a client ID metadata document
     await first.finishAuth(provider.returned?.searchParams as URLSearchParams);
     // No registration: the client id is the document's URL.
     expect(provider.client?.client_id).toBe(documentUrl);
-    expect(provider.saved).toMatchObject({ token_type: 'Bearer', scope: 'slack:public' });
+    expect(provider.saved).toMatchObject({ token_type: 'Bearer', scope: 'slack:private' });
 
     for (const mode of [{ pin: '2026-07-28' }, 'auto'] as const) {
       const signedIn = client(mode);

@@ -9,11 +9,13 @@ import Fastify, {
 } from 'fastify';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import { type Config, trustProxySetting } from './config.js';
+import { countSlackCall } from './governance/audit/audit-read.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { OneLineLogController } from './logging/log-controller.js';
 import { loggerOptions } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
+import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
 import catalogPlugin from './plugins/catalog.js';
@@ -129,6 +131,7 @@ export const APP_PARTS: readonly AppPart[] = [
     onError: app.metrics.onRedisError,
     ...given.redisBreaker,
   })),
+  part(auditPlugin),
   partWith(apiRateLimit, (app) => ({ onLimited: app.metrics.onApiRateLimited })),
   partWith(cachePlugin, (app, given) => ({
     clock: app.clock,
@@ -138,7 +141,10 @@ export const APP_PARTS: readonly AppPart[] = [
   })),
   partWith(slackPlugin, (app) => ({
     clock: app.clock,
-    onCall: app.metrics.onSlackCall,
+    onCall: (method: string, outcome: string) => {
+      app.metrics.onSlackCall(method, outcome);
+      countSlackCall();
+    },
     onRateWait: app.metrics.onRateWait,
   })),
   partWith(catalogPlugin, (app) => ({ onRanked: app.metrics.onRanked })),

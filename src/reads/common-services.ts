@@ -43,3 +43,6 @@ export const directories = defineService({
 
 /** Tool search (the catalog plugin's). */
 export const catalog = defineService({ name: 'catalog', create: (base) => base.catalog });
+
+/** The audit of reads (bindRead records each call with it). */
+export const audit = defineService({ name: 'audit', create: (base) => base.audit });

@@ -36,6 +36,8 @@ export interface ReadAnswer {
   cache?: CacheStatus;
   /** The compact text, only when response_format=compact was asked. */
   text?: string;
+  /** What the policy removed from the answer (items) and redacted in it (matches per pattern): the audit records it. */
+  policy?: { removed: number; redacted: Record<string, number> };
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { TSchema } from '@sinclair/typebox';
+import { audited } from '../governance/audit/audit-read.js';
 import type { SlackMethods, SlackPace } from '../rate-gates/rate-gate.js';
 import type { ReadCaller } from './caller.js';
+import { audit } from './common-services.js';
 import type { ParamsOf, ReadAnswer, ReadDefinition, ReadSchema } from './read-definition.js';
 import { READS } from './reads.js';
 import { type ServiceRegistry, type Services, slackMethodsOf } from './services.js';
@@ -43,5 +45,8 @@ export function bindRead<S extends ReadSchema, Needs extends Services, Arguments
 ): BoundRead<S> {
   const deps = registry.provide(read.services);
   const wording = wordingFor(read, surface, READS);
-  return (caller, params) => read.run(deps, caller, params, wording);
+  // Every call of the read, on every front end, leaves one audit record.
+  return audited(registry.use(audit), read.name, (caller: ReadCaller, params: ParamsOf<S>) =>
+    read.run(deps, caller, params, wording),
+  );
 }

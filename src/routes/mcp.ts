@@ -18,7 +18,7 @@ export default async function mcpRoute(app: FastifyInstance) {
   app.post(
     '/mcp',
     { schema: mcpPostSchema(mcpToolsSentence(READS)), onRequest, validatorCompiler: asSent },
-    (request, reply) => serveMcpPost(request, reply, () => app.mcpServer(readCaller(app, request))),
+    (request, reply) => serveMcpPost(request, reply, () => app.mcpServer(readCaller(app, request, 'mcp'))),
   );
 
   for (const [method, schema] of [

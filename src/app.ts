@@ -41,6 +41,7 @@ import slackPlugin from './plugins/slack.js';
 import type { RateGate } from './rate-gates/rate-gate.js';
 import { SLACK_METHODS } from './reads/registry.js';
 import type { RedisClient } from './redis/redis-client.js';
+import adminAuditRoute from './routes/admin-audit.js';
 import healthRoutes from './routes/health.js';
 import mcpRoute from './routes/mcp.js';
 import metricsRoute from './routes/metrics.js';
@@ -156,6 +157,7 @@ export const APP_PARTS: readonly AppPart[] = [
   part(readRoutes),
   part(mcpRoute),
   part(metricsRoute),
+  part(adminAuditRoute),
   part(signInRoutes),
 ];
 

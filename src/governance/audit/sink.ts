@@ -35,7 +35,6 @@ export function lineSink(setting: string, onError: (err: Error) => void): LineSi
   const stream = pino.destination({
     ...(standard ? { fd: standard } : { dest: setting, mkdir: true, append: true }),
     sync: false,
-    minLength: 4096,
     maxLength: SINK_BUFFER_BYTES,
   });
   stream.on('error', onError);

@@ -1,5 +1,5 @@
 /** Every page a person sees: escaped text only, no script, never framed (the route sets the headers). */
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
@@ -21,10 +21,11 @@ pre{padding:.6rem;white-space:pre-wrap;word-break:break-all}button,.button{font:
 border:1px solid #888;background:#fff;cursor:pointer;text-decoration:none;color:inherit;display:inline-block}
 button.primary,.button.primary{background:#4a154b;color:#fff;border-color:#4a154b}form{display:inline}.muted{color:#616061;font-size:.9rem}`;
 
-function layout(title: string, body: string): string {
+/** A page of ours; `extraStyle` for a page with more than text and buttons (the admin page's table). */
+export function layout(title: string, body: string, extraStyle = ''): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · agent-search</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)} · agent-search</title><style>${STYLE}${extraStyle}</style></head>
 <body><h1>${escapeHtml(title)}</h1>
 ${body}
 </body></html>

@@ -19,6 +19,8 @@ export interface AuditTrailOptions {
 
 /** Records written per round: one Redis round trip and one write of lines each. */
 const BATCH = 500;
+/** How long closing waits for queued records to be written. */
+const CLOSE_WAIT_MS = 5000;
 
 /**
  * The audit's writer. `write` only queues (a read never waits for a disk or for Redis, and never fails for
@@ -65,8 +67,14 @@ export class AuditTrail {
     while (this.#draining) await this.#draining;
   }
 
-  async close(): Promise<void> {
-    await this.flush();
+  /** Writes what is queued, waiting at most `waitMs` (a hung store does not hold the process), then closes. */
+  async close(waitMs = CLOSE_WAIT_MS): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    await Promise.race([this.flush(), waited]);
+    clearTimeout(timer);
     await this.options.sink?.close();
   }
 

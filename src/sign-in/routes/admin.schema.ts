@@ -1,8 +1,9 @@
 import { AdminPageQuery } from '../admin-page.js';
-import { limitedPage, offAndUnavailable, pageResponse } from './responses.js';
+import { limitedPage, offAndUnavailable, pageResponse, SIGN_IN_TAGS } from './responses.js';
 
 export const adminPageSchema = {
-  tags: ['admin'],
+  // A page of the browser's sign-in session (a cookie, no bearer), as the people's page is.
+  tags: SIGN_IN_TAGS,
   operationId: 'getAdminPage',
   summary: 'The admin page: recent reads',
   description:

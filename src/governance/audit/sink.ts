@@ -6,11 +6,15 @@ import { pino } from 'pino';
 export interface LineSink {
   /** Lines ending in \n; false when they were dropped (the buffer is full). */
   write(lines: string): boolean;
+  /** Resolves once what was written has gone out (or after a bound): the writer's next batch waits for it. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Bytes of lines a sink holds before it has written them (a slow disk or a full pipe). */
 export const SINK_BUFFER_BYTES = 16 * 1024 * 1024;
+/** How long the writer waits for the sink to drain before its next batch (a stuck pipe then drops). */
+const READY_WAIT_MS = 1000;
 
 /** A file AUDIT_LOG names must open for appending at start: a typo is found then, not at the first read. */
 function openable(path: string) {
@@ -39,15 +43,33 @@ export function lineSink(setting: string, onError: (err: Error) => void): LineSi
   });
   stream.on('error', onError);
   let dropped = false;
+  // Above its high-water mark until it says 'drain' (heard whenever it comes, waited for or not).
+  let pending = false;
+  let wake: (() => void) | undefined;
   stream.on('drop', () => {
     dropped = true;
+  });
+  stream.on('drain', () => {
+    pending = false;
+    wake?.();
   });
   return {
     write: (lines) => {
       dropped = false;
-      stream.write(lines);
+      pending = !stream.write(lines);
       return !dropped;
     },
+    ready: () =>
+      pending
+        ? new Promise<void>((resolve) => {
+            const timer = setTimeout(() => wake?.(), READY_WAIT_MS);
+            wake = () => {
+              clearTimeout(timer);
+              wake = undefined;
+              resolve();
+            };
+          })
+        : Promise.resolve(),
     // A standard stream is flushed, never closed: the process's own log may share it.
     close: () =>
       new Promise<void>((resolve) => {

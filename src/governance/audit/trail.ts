@@ -93,6 +93,7 @@ export class AuditTrail {
       record,
     }));
     const { sink, store } = this.options;
+    await sink?.ready();
     let ok = sink ? sink.write(`${kept.map((k) => k.json).join('\n')}\n`) : true;
     if (store)
       ok = await store.append(kept).then(

@@ -26,6 +26,12 @@ import type { SlackAccess } from './slack-client/types.js';
 // built after it (clients spawn this bin for every session).
 
 const config = loadConfigOrExit();
+if (config.AUDIT_LOG === 'stdout')
+  exitWithMessage(
+    new Error(
+      'Invalid configuration: AUDIT_LOG=stdout cannot be used by agent-search-mcp: its stdout carries MCP messages; give a file path or stderr',
+    ),
+  );
 const log = pino(loggerOptions(config.LOG_LEVEL) as LoggerOptions, process.stderr);
 if (!config.SLACK_USER_TOKEN)
   log.warn('SLACK_USER_TOKEN is not set: the Slack tools will answer AS_ERR_NO_SLACK_TOKEN');

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
@@ -140,4 +141,21 @@ describe('an audit record per tool call over stdio', () => {
     // One id per tool call.
     expect(first?.request_id).not.toBe(second?.request_id);
   }, 60_000);
+});
+
+describe('the stdio bin and AUDIT_LOG=stdout', () => {
+  it('refuses to start, naming the setting: its stdout is MCP’s', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/mcp-stdio.ts'], {
+      cwd: process.cwd(),
+      env: { ...process.env, AUDIT_LOG: 'stdout', SLACK_USER_TOKEN: DEMO_USER_TOKEN },
+      input: '',
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toBe(
+      'Invalid configuration: AUDIT_LOG=stdout cannot be used by agent-search-mcp: its stdout carries MCP messages; give a file path or stderr',
+    );
+  }, 40_000);
 });

@@ -85,12 +85,13 @@ export class RedisAuditStore implements AuditStore {
 
   async append(records: readonly KeptRecord[]): Promise<void> {
     const members = records.flatMap(({ at, json }) => [at, json]);
-    await this.redis
-      .multi()
-      .zadd(AUDIT_KEY, ...members)
-      .zremrangebyscore(AUDIT_KEY, '-inf', `(${this.bounds.clock() - this.bounds.retentionMs}`)
-      .zremrangebyrank(AUDIT_KEY, 0, -(this.bounds.maxRecords + 1))
-      .exec();
+    // Three commands sent at once (ioredis pipelines them on the one connection), not a MULTI: the guarded
+    // client refuses each command while Redis is away, and a refused MULTI would leave a promise unheard.
+    await Promise.all([
+      this.redis.zadd(AUDIT_KEY, ...members),
+      this.redis.zremrangebyscore(AUDIT_KEY, '-inf', `(${this.bounds.clock() - this.bounds.retentionMs}`),
+      this.redis.zremrangebyrank(AUDIT_KEY, 0, -(this.bounds.maxRecords + 1)),
+    ]);
   }
 
   async scan(from: ScanPosition | undefined, count: number) {

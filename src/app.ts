@@ -9,11 +9,13 @@ import Fastify, {
 } from 'fastify';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import { type Config, trustProxySetting } from './config.js';
+import { countSlackCall } from './governance/audit/audit-read.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { OneLineLogController } from './logging/log-controller.js';
 import { loggerOptions } from './logging/log-options.js';
 import { requestIdOf } from './logging/request-id.js';
+import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import cachePlugin from './plugins/cache.js';
 import catalogPlugin from './plugins/catalog.js';
@@ -39,6 +41,7 @@ import slackPlugin from './plugins/slack.js';
 import type { RateGate } from './rate-gates/rate-gate.js';
 import { SLACK_METHODS } from './reads/registry.js';
 import type { RedisClient } from './redis/redis-client.js';
+import adminAuditRoute from './routes/admin-audit.js';
 import healthRoutes from './routes/health.js';
 import mcpRoute from './routes/mcp.js';
 import metricsRoute from './routes/metrics.js';
@@ -129,6 +132,7 @@ export const APP_PARTS: readonly AppPart[] = [
     onError: app.metrics.onRedisError,
     ...given.redisBreaker,
   })),
+  part(auditPlugin),
   partWith(apiRateLimit, (app) => ({ onLimited: app.metrics.onApiRateLimited })),
   partWith(cachePlugin, (app, given) => ({
     clock: app.clock,
@@ -138,7 +142,10 @@ export const APP_PARTS: readonly AppPart[] = [
   })),
   partWith(slackPlugin, (app) => ({
     clock: app.clock,
-    onCall: app.metrics.onSlackCall,
+    onCall: (method: string, outcome: string) => {
+      app.metrics.onSlackCall(method, outcome);
+      countSlackCall();
+    },
     onRateWait: app.metrics.onRateWait,
   })),
   partWith(catalogPlugin, (app) => ({ onRanked: app.metrics.onRanked })),
@@ -150,6 +157,7 @@ export const APP_PARTS: readonly AppPart[] = [
   part(readRoutes),
   part(mcpRoute),
   part(metricsRoute),
+  part(adminAuditRoute),
   part(signInRoutes),
 ];
 

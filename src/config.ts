@@ -257,6 +257,45 @@ export const ConfigSchema = Type.Object({
   METRICS_TOKEN: Type.Optional(
     Type.String({ minLength: 1, description: 'Bearer token for GET /metrics; unset = any API token' }),
   ),
+  AUDIT_LOG: Type.String({
+    default: 'off',
+    minLength: 1,
+    description:
+      "Where each read's audit record goes as a JSON line: a file path (appended to), stdout, stderr, or off. Apart from the access log; stdout is refused by the stdio MCP bin (its stdout carries MCP)",
+  }),
+  AUDIT_RECORD_QUERIES: OneOf(['true', 'false'], {
+    default: 'true',
+    description: 'Whether audit records hold the query text of a search (false: the query is left out)',
+  }),
+  AUDIT_MAX_RECORDS: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 10_000,
+    description:
+      'Audit records kept for GET /admin/audit (in Redis when the service has one, so any replica answers; else in process memory); the oldest go first; 0 = none kept',
+  }),
+  AUDIT_RETENTION_HOURS: Type.Integer({
+    minimum: 1,
+    maximum: 8760,
+    default: 168,
+    description:
+      'Audit records older than this are dropped from the kept window (the JSON lines are yours to keep)',
+  }),
+  AUDIT_QUEUE_MAX: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 10_000,
+    description:
+      'Audit records waiting to be written; past it a record is dropped and counted (agent_search_audit_records_total{outcome="dropped"}), never the read slowed',
+  }),
+  ADMIN_PEOPLE: Type.Optional(
+    Type.String({
+      pattern: '^\\s*[A-Z0-9]+:[A-Z0-9]+\\s*(,\\s*[A-Z0-9]+:[A-Z0-9]+\\s*)*$',
+      [EXPECTED]: 'Slack team:user ids separated by commas, like T0123:U0456,T0123:U0789',
+      description:
+        'Signed-in people who may read the audit (GET /admin/audit, the /admin page), as Slack team:user ids; API tokens need access area admin',
+    }),
+  ),
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({
     minimum: 0,
     default: 1000,

@@ -92,6 +92,8 @@ export const Errors = {
     403,
   ),
   AccessForbidden: createError('AS_ERR_ACCESS_FORBIDDEN', 'This token may not use the %s routes', 403),
+  AdminOnly: createError('AS_ERR_ADMIN_ONLY', 'The audit is for admins only: %s', 403),
+  AuditUnavailable: createError('AS_ERR_AUDIT_UNAVAILABLE', 'The audit window cannot be read: %s', 503),
   AuthRateLimited: createError(
     'AS_ERR_AUTH_RATE_LIMITED',
     'Too many invalid bearer tokens from this address: retry after %d s',

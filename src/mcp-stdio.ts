@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { FastifyInstance } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
@@ -24,6 +26,12 @@ import type { SlackAccess } from './slack-client/types.js';
 // built after it (clients spawn this bin for every session).
 
 const config = loadConfigOrExit();
+if (config.AUDIT_LOG === 'stdout')
+  exitWithMessage(
+    new Error(
+      'Invalid configuration: AUDIT_LOG=stdout cannot be used by agent-search-mcp: its stdout carries MCP messages; give a file path or stderr',
+    ),
+  );
 const log = pino(loggerOptions(config.LOG_LEVEL) as LoggerOptions, process.stderr);
 if (!config.SLACK_USER_TOKEN)
   log.warn('SLACK_USER_TOKEN is not set: the Slack tools will answer AS_ERR_NO_SLACK_TOKEN');
@@ -53,12 +61,28 @@ function slackAccess(): SlackAccess {
   };
 }
 
+/** The local user, as the audit names them: `stdio:<login>` (a container may have no login name). */
+function localUser(): string {
+  try {
+    return userInfo().username || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+const who = { kind: 'local' as const, id: `stdio:${localUser()}` };
+
 const info = { version: API_VERSION, instructions: mcpInstructions(READS) };
 // The tools as the stdio user (no API token: every tool) calls them, once the app is built.
 const appTools = async () =>
   (await app()).mcpTools({
     log,
     slackAccess,
+    who,
+    client: { via: 'stdio' },
+    // Read once per tool call (the tools copy the caller): a fresh id and deadline for each.
+    get requestId() {
+      return randomUUID();
+    },
     get deadline() {
       return Date.now() + config.REQUEST_DEADLINE_MS;
     },
@@ -67,9 +91,11 @@ const appTools = async () =>
 const listed = allTools().map((tool) => tool.listed);
 const tools = async (): Promise<McpTools> => ({
   listed,
-  call: (name, args) =>
+  call: (name, args, clientName) =>
     listed.some((tool) => tool.name === name)
-      ? appTools().then((tools) => tools.call(name, args) ?? Promise.reject(new Error(`no tool ${name}`)))
+      ? appTools().then(
+          (tools) => tools.call(name, args, clientName) ?? Promise.reject(new Error(`no tool ${name}`)),
+        )
       : undefined,
 });
 // One message a line, at most MAX_BODY_BYTES (the HTTP body limit); a refused line is answered and noted.

@@ -4,8 +4,11 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { Errors } from '../errors.js';
 
-/** What a token may reach: the catalog search, the Slack routes (and Slack MCP tools), or both. */
-export const AccessArea = Type.Union([Type.Literal('catalog'), Type.Literal('slack')]);
+/**
+ * What a token may reach: the catalog search, the Slack routes (and Slack MCP tools), the audit (`admin`:
+ * only when a token's `access` names it).
+ */
+export const AccessArea = Type.Union([Type.Literal('catalog'), Type.Literal('slack'), Type.Literal('admin')]);
 export type AccessArea = Static<typeof AccessArea>;
 
 /** Who is calling, which projects the token may act on and which areas it may reach. */
@@ -33,6 +36,7 @@ const TokenFile = Type.Array(
   }),
 );
 
+/** A token's areas when its entry names none: every area but `admin`. */
 const ALL_AREAS: ReadonlySet<AccessArea> = new Set(['catalog', 'slack']);
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 

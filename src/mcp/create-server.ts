@@ -1,5 +1,6 @@
 import {
   type CallToolResult,
+  CLIENT_INFO_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   Server,
@@ -9,8 +10,20 @@ import {
 /** What a server serves for its caller: the tools it may see, and a call of one of them. */
 export interface McpTools {
   listed: Tool[];
-  /** undefined: no tool of that name. */
-  call: (name: string, args: unknown) => Promise<CallToolResult> | undefined;
+  /** undefined: no tool of that name. `clientName`: the MCP client's self-reported name, when it gave one. */
+  call: (name: string, args: unknown, clientName?: string) => Promise<CallToolResult> | undefined;
+}
+
+/**
+ * The name the client gave itself: in `initialize` (a session: stdio), or in the request's own `_meta`
+ * envelope (2026-07-28). A stateless 2025-11-25 /mcp request carries neither.
+ */
+function clientNameOf(server: Server, envelope: unknown): string | undefined {
+  const info = (envelope as Record<string, unknown> | undefined)?.[CLIENT_INFO_META_KEY] as
+    | { name?: unknown }
+    | undefined;
+  const name = server.getClientVersion()?.name ?? info?.name;
+  return typeof name === 'string' && name !== '' ? name.slice(0, 200) : undefined;
 }
 
 /**
@@ -34,9 +47,9 @@ export function createMcpServer(
     { capabilities: { tools: {} }, instructions, cacheHints: { 'tools/list': TOOLS_LIST_CACHE } },
   );
   server.setRequestHandler('tools/list', async () => ({ tools: (await tools()).listed }));
-  server.setRequestHandler('tools/call', async ({ params }) => {
+  server.setRequestHandler('tools/call', async ({ params }, ctx) => {
     const { listed, call } = await tools();
-    const answer = call(params.name, params.arguments);
+    const answer = call(params.name, params.arguments, clientNameOf(server, ctx.mcpReq.envelope));
     if (answer) return answer;
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,

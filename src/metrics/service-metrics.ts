@@ -16,6 +16,8 @@ export interface ServiceMetrics {
   onRanked(ms: number): void;
   onApiRateLimited(): void;
   onRedisError(kind: string): void;
+  /** Audit records by what became of them: written, dropped (queue full), failed (a sink refused). */
+  onAuditRecords(outcome: string, records: number): void;
 }
 
 export interface ServiceMetricsOptions {
@@ -63,6 +65,7 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
     onRanked: (...args) => record((r) => r.onRanked(...args)),
     onApiRateLimited: () => record((r) => r.onApiRateLimited()),
     onRedisError: (...args) => record((r) => r.onRedisError(...args)),
+    onAuditRecords: (...args) => record((r) => r.onAuditRecords(...args)),
   };
 }
 
@@ -130,13 +133,21 @@ function otherMetrics({ Counter, Histogram }: PromClient, registers: Registers) 
     registers,
   });
 
-  return { ranking, apiRateLimited, redisErrors, lostRecordings };
+  const auditRecords = new Counter({
+    name: `${METRIC_PREFIX}audit_records_total`,
+    help: 'Audit records by outcome: written (to AUDIT_LOG and the kept window), dropped (AUDIT_QUEUE_MAX was reached), failed (a write was refused)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+
+  return { ranking, apiRateLimited, redisErrors, lostRecordings, auditRecords };
 }
 
 /** What each recording does to the metrics. */
 function recordersOf(m: ReturnType<typeof requestMetrics> & ReturnType<typeof otherMetrics>): Recorders {
   const { http, slackCalls, cacheEvents, rateWaits, rateWaitSeconds, ranking, apiRateLimited, redisErrors } =
     m;
+  const { auditRecords } = m;
   // Bound label sets, one per method, route template and status: looking one up is a string key, not a
   // hash of the labels on every request. Route templates keep the set small.
   const httpChildren = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
@@ -167,6 +178,7 @@ function recordersOf(m: ReturnType<typeof requestMetrics> & ReturnType<typeof ot
     onRanked: (ms) => ranking.observe(ms / 1000),
     onApiRateLimited: () => apiRateLimited.inc(),
     onRedisError: (kind) => redisErrors.inc({ kind }),
+    onAuditRecords: (outcome, records) => auditRecords.inc({ outcome }, records),
   };
 }
 

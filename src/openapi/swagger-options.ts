@@ -31,6 +31,11 @@ export const SWAGGER_OPTIONS: SwaggerOptions = {
       },
       { name: 'operations', description: 'Health, readiness, metrics' },
       {
+        name: 'admin',
+        description:
+          'The audit of every read (docs/security.md): API tokens with the admin access area, or people named in ADMIN_PEOPLE',
+      },
+      {
         name: 'sign-in',
         description:
           'Sign in with Slack (docs/sign-in.md): OAuth 2.1 for MCP clients, fronting Slack; the people’s page; Slack’s events',

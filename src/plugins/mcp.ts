@@ -27,7 +27,12 @@ async function mcp(app: FastifyInstance) {
     const access = caller.apiClient?.access;
     return {
       listed: tools.filter((t) => !access || access.has(t.area)).map((t) => t.listed),
-      call: (name: string, args: unknown) => calls.get(name)?.(args, caller),
+      // A copy per call: the stdio caller's getters (deadline, request id) are read once, at its start.
+      call: (name: string, args: unknown, clientName?: string) =>
+        calls.get(name)?.(args, {
+          ...caller,
+          client: clientName ? { ...caller.client, mcp_name: clientName } : caller.client,
+        }),
     };
   });
   app.decorate('mcpServer', async (caller: ReadCaller) => {

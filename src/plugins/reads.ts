@@ -32,6 +32,7 @@ async function reads(app: FastifyInstance, opts: ReadsPluginOptions) {
       redis: app.redis?.client,
       catalog: app.catalog,
       onAnswerHit: opts.onAnswerHit,
+      audit: app.audit,
       onClose: (close) => closing.push(close),
     }),
   );
@@ -39,6 +40,6 @@ async function reads(app: FastifyInstance, opts: ReadsPluginOptions) {
 
 export default fp(reads, {
   name: 'reads',
-  dependencies: ['config', 'cache', 'slack', 'redis', 'catalog'],
-  decorators: { fastify: ['config', 'cache', 'slack', 'redis', 'catalog'] },
+  dependencies: ['config', 'cache', 'slack', 'redis', 'catalog', 'audit'],
+  decorators: { fastify: ['config', 'cache', 'slack', 'redis', 'catalog', 'audit'] },
 });

@@ -1,11 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiClient } from '../access/api-tokens.js';
+import type { AuditClient, AuditWho } from '../governance/audit/record.js';
 import type { ConversationKind } from '../governance/consent-scopes.js';
 import type { SlackAccess } from '../slack-client/types.js';
 
 /** Who asks: the REST request, the HTTP request behind /mcp, or the local user of the stdio server. */
 export interface ReadCaller {
   log: FastifyBaseLogger;
+  /** The HTTP request's id; over stdio, one per tool call. */
+  requestId: string;
+  /** Who asks (a signed-in person, an API token, the local user), as the audit records them. */
+  who: AuditWho;
+  /** Through which front end and client (the OAuth client, the MCP client's own name). */
+  client: AuditClient;
   apiClient?: ApiClient;
   project?: string;
   /** Epoch ms by which the answer is due. */

@@ -54,3 +54,6 @@ export const policySource = defineService({
     return source;
   },
 });
+
+/** The audit of reads (bindRead records each call with it). */
+export const audit = defineService({ name: 'audit', create: (base) => base.audit });

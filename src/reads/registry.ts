@@ -1,8 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
+import { audited } from '../governance/audit/audit-read.js';
 import { governed } from '../governance/policy/govern-read.js';
 import type { SlackMethods, SlackPace } from '../rate-gates/rate-gate.js';
 import type { ReadCaller } from './caller.js';
-import { policySource, slackGateway } from './common-services.js';
+import { audit, policySource, slackGateway } from './common-services.js';
 import type { ParamsOf, ReadAnswer, ReadDefinition, ReadSchema } from './read-definition.js';
 import { READS } from './reads.js';
 import { type ServiceRegistry, type Services, slackMethodsOf } from './services.js';
@@ -45,9 +46,16 @@ export function bindRead<S extends ReadSchema, Needs extends Services, Arguments
 ): BoundRead<S> {
   const deps = registry.provide(read.services);
   const wording = wordingFor(read, surface, READS);
-  const run: BoundRead<S> = (caller, params) => read.run(deps, caller, params, wording);
-  // Every Slack read, on every front end, within the company's policy and the caller's consent.
-  if (read.area !== 'slack') return run;
-  const policy = registry.use(policySource);
-  return governed(run, read.policy ?? {}, { policy, slack: registry.use(slackGateway) });
+  const run: BoundRead<S> = (caller: ReadCaller, params: ParamsOf<S>) =>
+    read.run(deps, caller, params, wording);
+  // Every Slack read, on every front end, within the company's policy and the caller's consent; every call of
+  // every read leaves one audit record (with what the policy removed and redacted).
+  const bounded =
+    read.area === 'slack'
+      ? governed(run, read.policy ?? {}, {
+          policy: registry.use(policySource),
+          slack: registry.use(slackGateway),
+        })
+      : run;
+  return audited(registry.use(audit), read.name, bounded);
 }

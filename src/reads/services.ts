@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CacheStore, Clock } from '../cache/types.js';
 import type { Config } from '../config.js';
+import type { AuditSettings } from '../governance/audit/audit-read.js';
 import type { SlackMethods } from '../rate-gates/rate-gate.js';
 import type { RedisClient } from '../redis/redis-client.js';
 import type { SearchRequest, SearchResult } from '../schemas/catalog.js';
@@ -24,6 +25,8 @@ export interface ServiceBase {
   catalog: CatalogService;
   /** Hears each answer served whole from the cache. */
   onAnswerHit?: () => void;
+  /** Where each read's audit record goes (bindRead records every call). */
+  audit: AuditSettings;
   /** Runs `close` when the app closes (a service's timers and background loads). */
   onClose: (close: () => void | Promise<void>) => void;
 }

@@ -19,7 +19,7 @@ export default async function mcpRoute(app: FastifyInstance) {
     '/mcp',
     { schema: mcpPostSchema(mcpToolsSentence(READS)), onRequest, validatorCompiler: asSent },
     (request, reply) => {
-      const caller = readCaller(app, request);
+      const caller = readCaller(app, request, 'mcp');
       return serveMcpPost(request, reply, () => app.mcpServer(caller), caller);
     },
   );

@@ -1,12 +1,44 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditClient, AuditWho } from '../governance/audit/record.js';
 import type { ReadCaller } from '../reads/caller.js';
 
+/** Names a client gave itself, as a record keeps them. */
+const CLIENT_NAME_CHARS = 200;
+
+/** Who an authenticated request is: the signed-in person, else the API token by its name. */
+function whoOf(request: FastifyRequest): AuditWho {
+  const { person } = request;
+  if (person)
+    return {
+      kind: 'person',
+      id: `${person.teamId}:${person.userId}`,
+      team_id: person.teamId,
+      user_id: person.userId,
+    };
+  return { kind: 'token', id: request.apiClient?.name ?? 'unknown' };
+}
+
+/** The front end, and for a signed-in person the OAuth client their grant was made to. */
+function clientOf(request: FastifyRequest, via: 'rest' | 'mcp'): AuditClient {
+  const grant = request.person?.grant;
+  if (!grant) return { via };
+  return { via, id: grant.clientId, name: grant.clientName.slice(0, CLIENT_NAME_CHARS) };
+}
+
 /**
- * The caller behind an HTTP request (a REST read or /mcp): its token, project, deadline, Slack access and, for
- * a signed-in person, what they let this client read (the scope of the token's grant).
+ * The caller behind an HTTP request (a REST read or /mcp): its token, project, deadline, Slack access, who it is
+ * and through which client (the audit's), and for a signed-in person what they let this client read (the scope
+ * of the token's grant).
  */
-export const readCaller = (app: FastifyInstance, request: FastifyRequest): ReadCaller => ({
+export const readCaller = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  via: 'rest' | 'mcp' = 'rest',
+): ReadCaller => ({
   log: request.log,
+  requestId: request.id,
+  who: whoOf(request),
+  client: clientOf(request, via),
   apiClient: request.apiClient,
   project: request.project,
   deadline: request.deadline,

@@ -151,6 +151,25 @@ const MCP: Example[] = [
   ],
 ];
 
+const ADMIN: Example[] = [
+  [400, 'AS_ERR_BAD_REQUEST', 'cursor is not one this service gave: pass next_cursor as it came'],
+  [
+    403,
+    'AS_ERR_ADMIN_ONLY',
+    'The audit is for admins only: you are signed in as T07ACMEDMO:U07JONASMU, who is not named in ADMIN_PEOPLE',
+  ],
+  [
+    403,
+    'AS_ERR_ADMIN_ONLY',
+    'The audit is for admins only: the API token "ci" has no admin access area (API_TOKENS_FILE "access")',
+  ],
+  [
+    503,
+    'AS_ERR_AUDIT_UNAVAILABLE',
+    'The audit window cannot be read: Redis is unavailable; retry once it answers',
+  ],
+];
+
 const RETRY_AFTER = { type: 'integer', description: 'Seconds to wait before trying again' };
 const HEADERS: Record<number, Record<string, object>> = {
   401: {
@@ -168,7 +187,7 @@ const HEADERS: Record<number, Record<string, object>> = {
 const DESCRIPTIONS: Record<number, string> = {
   400: 'The request is invalid; the message names the parameter, or the limit the body is over',
   401: 'No valid bearer token (or, for Slack routes, no valid Slack token)',
-  403: 'The token may not act on this project (or names none while scoped to projects), may not use these routes, or the Slack token lacks a scope; the company’s policy (POLICY_FILE) keeps the conversation or file from agents; the person did not grant this client that kind of conversation (insufficient_scope, with WWW-Authenticate naming the scope); on /mcp also a foreign Origin or Host (DNS-rebinding protection)',
+  403: 'The token may not act on this project (or names none while scoped to projects), may not use these routes, or the Slack token lacks a scope; the company’s policy (POLICY_FILE) keeps the conversation or file from agents; the person did not grant this client that kind of conversation (insufficient_scope, with WWW-Authenticate naming the scope); on /mcp also a foreign Origin or Host (DNS-rebinding protection); on /admin, not an admin',
   404: 'Slack does not know the channel, thread or message',
   405: 'Only POST is offered (Allow: POST)',
   406: 'The Accept header does not list both application/json and text/event-stream',
@@ -224,4 +243,9 @@ export function catalogErrorResponses(...statuses: number[]) {
 /** Error responses of /mcp: HTTP-level failures only (tool failures are results with isError). */
 export function mcpErrorResponses(...statuses: number[]) {
   return responsesFrom([...GENERAL.filter(([status]) => status !== 400), ...MCP], statuses);
+}
+
+/** Error responses of the audit's routes (admins only). */
+export function adminErrorResponses(...statuses: number[]) {
+  return responsesFrom([...GENERAL, ...ADMIN], statuses);
 }

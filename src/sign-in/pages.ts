@@ -1,7 +1,7 @@
 import { CONSENT_SCOPES, type ConsentScope } from './oauth/scopes.js';
 
 /** Every page a person sees: escaped text only, no script, never framed (the route sets the headers). */
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
@@ -48,10 +48,11 @@ const scopeChoice = (checked: ConsentScope) =>
       `<label><input type="radio" id="${scope.replace(':', '-')}" name="scope" value="${scope}"${scope === checked ? ' checked' : ''}> ${escapeHtml(SCOPE_WORDS[scope].choice)}</label>`,
   ).join('')}</fieldset>`;
 
-function layout(title: string, body: string): string {
+/** A page of ours; `extraStyle` for a page with more than text and buttons (the admin page's table). */
+export function layout(title: string, body: string, extraStyle = ''): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · agent-search</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)} · agent-search</title><style>${STYLE}${extraStyle}</style></head>
 <body><h1>${escapeHtml(title)}</h1>
 ${body}
 </body></html>

@@ -143,6 +143,16 @@ export class SignIn {
     this.#parts = { people, rotation, slack, grants, sessions, jar, names: base.names };
   }
 
+  /** Whom this browser is signed in as (its people's page session): their Slack ids and name. */
+  async signedInPerson(
+    browser: Browser,
+  ): Promise<{ teamId: string; userId: string; name: string } | undefined> {
+    const signedIn = await this.#parts.sessions.signedIn(browser);
+    if (!signedIn) return undefined;
+    const { personId, record } = signedIn;
+    return { teamId: record.teamId, userId: record.userId, name: await this.#nameOf(personId, record) };
+  }
+
   /** Whether a bearer token is one of ours (an access token we issued), told by its prefix alone. */
   static isIssuedToken(token: string): boolean {
     return token.startsWith(ACCESS_TOKEN_PREFIX);

@@ -25,6 +25,7 @@ describe('the app is one list of parts, each declaring what comes before it', ()
       'slack',
       'redis',
       'catalog',
+      'audit',
     ]);
   });
 

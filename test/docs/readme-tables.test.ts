@@ -39,6 +39,7 @@ describe('the README and docs/reads tables agree with the read definitions (src/
     expect(others).toEqual([
       '`POST /mcp`',
       '`GET /healthz`, `GET /readyz`',
+      '`GET /admin/audit`, `GET /admin`',
       '`GET /metrics`',
       '`GET /openapi.json`, `GET /docs`',
       '`GET /`',

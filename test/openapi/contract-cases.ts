@@ -14,6 +14,8 @@ import { signInContractCases } from './sign-in-contract-cases.js';
 
 /** A bearer token limited to project `p1` (API_TOKENS_FILE), for the 403 of the project check. */
 export const SCOPED_TOKEN = 'contract-scoped-token-5e1d';
+/** A token whose access is `admin` only (contract.test.ts writes it to the tokens file). */
+export const ADMIN_TOKEN = 'contract-admin-token-2f7a';
 export const DEADLINE_MS = 1000;
 
 /** One documented (operation, status), provoked for real: the harness checks the answer against the document. */
@@ -535,6 +537,31 @@ export const contractCases: ContractCase[] = [
   },
   { op: 'getMetrics', status: 200, request: get('/metrics', bearer()) },
   { op: 'getMetrics', status: 401, request: get('/metrics'), error: ['AS_ERR_UNAUTHORIZED', MISSING] },
+  { op: 'getAudit', status: 200, request: get('/admin/audit?limit=5', bearer(ADMIN_TOKEN)) },
+  {
+    op: 'getAudit',
+    status: 400,
+    request: get('/admin/audit?cursor=nope', bearer(ADMIN_TOKEN)),
+    error: ['AS_ERR_BAD_REQUEST', 'cursor is not one this service gave: pass next_cursor as it came'],
+  },
+  { op: 'getAudit', status: 401, request: get('/admin/audit'), error: ['AS_ERR_UNAUTHORIZED', MISSING] },
+  {
+    op: 'getAudit',
+    status: 403,
+    request: get('/admin/audit', bearer()),
+    error: [
+      'AS_ERR_ADMIN_ONLY',
+      'The audit is for admins only: the API token "api-token-1" has no admin access area (API_TOKENS_FILE "access")',
+    ],
+  },
+  {
+    op: 'getAudit',
+    status: 503,
+    pressure: true,
+    config: pressure,
+    request: get('/admin/audit', bearer(ADMIN_TOKEN)),
+    error: OVERLOADED,
+  },
   ...conversationCases,
   ...(findContractCases(DEADLINE_MS, {
     overloaded: OVERLOADED as [string, string],

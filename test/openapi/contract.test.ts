@@ -8,7 +8,13 @@ import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
 import { buildHarness, errorBody } from '../helper.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
 import { waitFor } from '../support/wait-for.js';
-import { type ContractCase, contractCases, DEADLINE_MS, SCOPED_TOKEN } from './contract-cases.js';
+import {
+  ADMIN_TOKEN,
+  type ContractCase,
+  contractCases,
+  DEADLINE_MS,
+  SCOPED_TOKEN,
+} from './contract-cases.js';
 
 // Every response below also goes through the harness's check against openapi/openapi.json (status,
 // content type, body schema, documented headers); this file makes sure each documented status of each
@@ -24,7 +30,14 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'contract-'));
   tokensFile = join(dir, 'tokens.json');
   const sha256 = createHash('sha256').update(SCOPED_TOKEN).digest('hex');
-  writeFileSync(tokensFile, JSON.stringify([{ name: 'scoped', sha256, projects: ['p1'] }]));
+  const admin = createHash('sha256').update(ADMIN_TOKEN).digest('hex');
+  writeFileSync(
+    tokensFile,
+    JSON.stringify([
+      { name: 'scoped', sha256, projects: ['p1'] },
+      { name: 'security', sha256: admin, projects: '*', access: ['admin'] },
+    ]),
+  );
 });
 afterAll(async () => {
   await slack.close();

@@ -75,6 +75,8 @@ describe('openapi/openapi.json', () => {
       'POST /signin/revoke': 'revokeClient: 303 400 403 404 413 415 429 503',
       'POST /signout': 'signOut: 303 400 403 404 413 415 429 503',
       'POST /slack/events': 'slackEvents: 200 400 401 404 413 415 429 503',
+      'GET /admin/audit': 'getAudit: 200 400 401 403 503',
+      'GET /admin': 'getAdminPage: 200 400 401 403 404 429 503',
     });
     const reads = READS.map((read) => `${read.rest.method} ${openapiPath(read.rest.path)}`);
     const service = [
@@ -100,6 +102,8 @@ describe('openapi/openapi.json', () => {
       'POST /signin/revoke',
       'POST /signout',
       'POST /slack/events',
+      'GET /admin/audit',
+      'GET /admin',
     ];
     expect(Object.keys(table).sort()).toEqual([...reads, ...service].sort());
     for (const read of READS)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { DEMO_USER_ID, slackSignature } from '../../fake-slack/index.js';
+import { DEMO_TEAM_ID, DEMO_USER_ID, slackSignature } from '../../fake-slack/index.js';
 import type { Config } from '../../src/config.js';
 
 /** Sign-in switched on against the fake Slack's own app (its default client id and secret). */
@@ -13,6 +13,8 @@ export const SIGN_IN: Partial<Config> = {
 };
 
 const REDIRECT = 'http://127.0.0.1:4999/cb';
+/** The demo user, as ADMIN_PEOPLE names an admin. */
+const ADMIN = `${DEMO_TEAM_ID}:${DEMO_USER_ID}`;
 const VERIFIER = 'contract-verifier-0123456789-0123456789-0123456789';
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
 const OFF: [string, string] = [
@@ -159,6 +161,7 @@ const GET_ROUTES: Array<[string, string]> = [
   ['slackCallback', '/oauth/slack/callback'],
   ['getSignInPage', '/signin'],
   ['startSignIn', '/signin/slack'],
+  ['getAdminPage', '/admin'],
 ];
 
 /** The routes whose 429 is our ErrorBody (the others answer it as OAuth's error or as a page). */
@@ -383,6 +386,24 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
       request: { method: 'GET', url: '/signin?signed_out=1&signed_out=1' },
     }),
     on({ op: 'startSignIn', status: 302, request: { method: 'GET', url: '/signin/slack' } }),
+    // The admin page: a signed-in admin (ADMIN_PEOPLE names the demo user), anyone else, no session.
+    ...[
+      { status: 200, url: '/admin', admins: ADMIN },
+      { status: 400, url: '/admin?cursor=nope', admins: ADMIN },
+      { status: 403, url: '/admin', admins: 'T0OTHER:U0OTHER' },
+    ].map(({ status, url, admins }) =>
+      on({
+        op: 'getAdminPage',
+        status,
+        config: { ADMIN_PEOPLE: admins },
+        request: { method: 'GET', url },
+        prepare: async (app) => {
+          const { jar } = await signedInPage(app);
+          return { method: 'GET', url, headers: { cookie: jar.header() } };
+        },
+      }),
+    ),
+    on({ op: 'getAdminPage', status: 401, request: { method: 'GET', url: '/admin' } }),
     on({
       op: 'createPersonalToken',
       status: 200,

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSlack } from '../../fake-slack/index.js';
+import { AUDIT_KEY } from '../../src/governance/audit/stores.js';
 import { authHeaders, buildHarness, get, type Harness } from '../helper.js';
 import { REDIS_KINDS, startTestRedis, type TestRedis } from '../support/test-redis.js';
 
@@ -52,9 +53,15 @@ describe.each(REDIS_KINDS)("Slack's data rule for Real-time Search, with Redis o
     expect(JSON.stringify(answers)).toContain(FREEZE_TEXT);
     const dump = await r.dump();
     expect(dump).toMatch(/as:v1:quota:default:T07ACMEDMO:U07MAYACHN/);
+    // No result text anywhere, the audit window included; the audit keeps the caller's own query (unless
+    // AUDIT_RECORD_QUERIES=false) and the ids of what came back (docs/security.md), never a text.
     expect(dump).not.toContain(FREEZE_TEXT);
-    expect(dump).not.toContain('freeze');
-    expect(dump).not.toContain('shipping');
+    const cache = dump
+      .split('\n')
+      .filter((line) => !line.startsWith(`${AUDIT_KEY} `))
+      .join('\n');
+    expect(cache).not.toContain('freeze');
+    expect(cache).not.toContain('shipping');
 
     // The same words through search.messages (a token without the RTS scopes) are cached: the dump sees text.
     a.slack.workspace.tokens.push({

@@ -43,6 +43,8 @@ describe.each(REDIS_KINDS)('Redis cache through the HTTP API (%s)', (kind) => {
     const keys = (await r.keys('*')).sort();
     expect(keys).toEqual([
       expect.stringMatching(new RegExp(`^as:v1:answer:search\\.messages:${me()}:[0-9a-f]{32}$`)),
+      // The audit window (docs/security.md): one key, naming no one.
+      'as:v1:audit',
       expect.stringMatching(new RegExp(`^as:v1:auth:${me()}:[0-9a-f]{32}$`)),
       expect.stringMatching(new RegExp(`^as:v1:search\\.messages:${me()}:[0-9a-f]{32}$`)),
     ]);

@@ -23,7 +23,17 @@ const runRead = (app: FastifyInstance, read: ReadDefinition, params: object) =>
     read,
     app.reads,
     'mcp',
-  )({ log: app.log, deadline: Date.now() + 5000, slackAccess: access }, params);
+  )(
+    {
+      log: app.log,
+      requestId: 'service-test',
+      who: { kind: 'local', id: 'stdio:test' },
+      client: { via: 'stdio' },
+      deadline: Date.now() + 5000,
+      slackAccess: access,
+    },
+    params,
+  );
 const search = {
   query: 'logs',
   count: 20,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Errors, withRetryAfter } from '../../errors.js';
 import { addressGroup } from '../anonymous-quota.js';
+import adminRoutes from './admin-routes.js';
 import authorizeRoutes from './authorize-routes.js';
 import eventsRoute from './events-route.js';
 import metadataRoutes from './metadata-routes.js';
@@ -35,4 +36,5 @@ export default async function signInRoutes(app: FastifyInstance) {
   await app.register(oauthRoutes);
   await app.register(peopleRoutes);
   await app.register(eventsRoute);
+  await app.register(adminRoutes);
 }

@@ -1,0 +1,121 @@
+// Audit records per second one replica writes, by where they go, and what the audit adds to a cached search.
+// `npx tsx bench/audit.ts` (needs redis-server on PATH). Each figure: the median of 5 rounds.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
+import { createAudit } from '../src/governance/audit/audit.js';
+import type { AuditRecord } from '../src/governance/audit/record.js';
+import { startRedisServer } from '../test/support/redis-server.js';
+import { AUTH, startLoadTargets } from './load-targets.js';
+
+const RECORDS = 50_000;
+const ROUNDS = 5;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/** A search's record: 20 messages returned, as GET /search/messages?count=20 leaves. */
+const record = (n: number): AuditRecord => ({
+  time: new Date(Date.now() + n).toISOString(),
+  request_id: `b3f1c2a4-0b7d-4c55-9a3e-${String(n).padStart(12, '0')}`,
+  who: { kind: 'person', id: 'T07ACMEDMO:U07MAYACHN', team_id: 'T07ACMEDMO', user_id: 'U07MAYACHN' },
+  client: { via: 'mcp', id: 'asc_0123456789abcdef', name: 'Claude Desktop', mcp_name: 'claude-ai' },
+  read: 'search-messages',
+  params: { query: 'deploy failed prod', count: 20, response_format: 'concise', max_text_chars: 1000 },
+  status: 'ok',
+  http_status: 200,
+  duration_ms: 12.4,
+  returned: {
+    counts: { messages: 20, channels: 3 },
+    channels: ['C07ENGINRG', 'C07INCIDNT', 'C07GENERAL'],
+    messages: Array.from({ length: 20 }, (_, i) => ({ channel: 'C07ENGINRG', ts: `17727216${i}5.344142` })),
+    files: [],
+    truncated: false,
+  },
+  backend: 'rts',
+  slack_calls: 1,
+  cache: 'MISS',
+  policy: null,
+});
+
+async function recordsPerSecond(setup: { AUDIT_LOG: string; redis?: Redis }): Promise<number> {
+  const rates: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await setup.redis?.flushall();
+    const { trail } = createAudit(
+      {
+        AUDIT_LOG: setup.AUDIT_LOG,
+        AUDIT_RECORD_QUERIES: 'true',
+        AUDIT_MAX_RECORDS: 10_000,
+        AUDIT_RETENTION_HOURS: 168,
+        AUDIT_QUEUE_MAX: RECORDS,
+      },
+      { clock: Date.now, redis: setup.redis },
+    );
+    const started = performance.now();
+    for (let n = 0; n < RECORDS; n++) trail.write(record(n));
+    await trail.flush();
+    const seconds = (performance.now() - started) / 1000;
+    await trail.close();
+    if (trail.counts.written !== RECORDS) throw new Error(`wrote ${JSON.stringify(trail.counts)}`);
+    rates.push(RECORDS / seconds);
+  }
+  return median(rates);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-audit-'));
+const server = await startRedisServer();
+const redis = new Redis(server.url);
+try {
+  const rows: Array<[string, number]> = [
+    ['memory window only', await recordsPerSecond({ AUDIT_LOG: 'off' })],
+    ['memory window + JSON lines to a file', await recordsPerSecond({ AUDIT_LOG: join(dir, 'a.jsonl') })],
+    ['Redis window only', await recordsPerSecond({ AUDIT_LOG: 'off', redis })],
+    [
+      'Redis window + JSON lines to a file',
+      await recordsPerSecond({ AUDIT_LOG: join(dir, 'b.jsonl'), redis }),
+    ],
+  ];
+  console.log(
+    `audit records written per second (${RECORDS} search records of 20 messages, median of ${ROUNDS}):`,
+  );
+  for (const [name, rate] of rows)
+    console.log(`  ${name.padEnd(40)} ${Math.round(rate).toLocaleString('en')}/s`);
+} finally {
+  redis.disconnect();
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// A cached search through the whole app (inject: no sockets), audit on (memory window) against off: two apps
+// in this process, their rounds interleaved; CPU time per search (process.cpuUsage), which other processes on a
+// shared machine disturb less than wall time, and wall time beside it.
+const SEARCHES = 2000;
+const url = '/search/messages?query=deploy&count=20';
+const off = await startLoadTargets({ AUDIT_MAX_RECORDS: 0, AUDIT_LOG: 'off' });
+const on = await startLoadTargets({});
+try {
+  for (const t of [off, on]) for (let i = 0; i < 500; i++) await t.app.inject({ url, headers: AUTH });
+  const cpu = { off: [] as number[], on: [] as number[] };
+  const wall = { off: [] as number[], on: [] as number[] };
+  for (let round = 0; round < 7; round++)
+    for (const [name, t] of [
+      ['off', off],
+      ['on', on],
+    ] as const) {
+      const startedCpu = process.cpuUsage();
+      const started = performance.now();
+      for (let i = 0; i < SEARCHES; i++) await t.app.inject({ url, headers: AUTH });
+      const used = process.cpuUsage(startedCpu);
+      cpu[name].push((used.user + used.system) / SEARCHES);
+      wall[name].push(((performance.now() - started) * 1000) / SEARCHES);
+    }
+  const line = (what: string, m: { off: number[]; on: number[] }) =>
+    `${what}: off ${median(m.off).toFixed(1)} µs, on ${median(m.on).toFixed(1)} µs, ${(median(m.on) / median(m.off)).toFixed(3)}×`;
+  console.log(`cached search, ${SEARCHES} a round, median of 7 interleaved rounds:`);
+  console.log(`  ${line('CPU per search', cpu)}`);
+  console.log(`  ${line('wall per search', wall)}`);
+} finally {
+  await off.close();
+  await on.close();
+}

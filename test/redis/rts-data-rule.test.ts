@@ -53,9 +53,17 @@ describe.each(REDIS_KINDS)("Slack's data rule for Real-time Search, with Redis o
     expect(JSON.stringify(answers)).toContain(FREEZE_TEXT);
     const dump = await r.dump();
     expect(dump).toMatch(/as:v1:quota:default:T07ACMEDMO:U07MAYACHN/);
-    // No result text anywhere, the audit window included; the audit keeps the caller's own query (unless
-    // AUDIT_RECORD_QUERIES=false) and the ids of what came back (docs/security.md), never a text.
+    // No result anywhere, the audit window included: the audit keeps the caller's own query (unless
+    // AUDIT_RECORD_QUERIES=false) and how many results came back, never a text nor a result's id or ts.
     expect(dump).not.toContain(FREEZE_TEXT);
+    // The concise answers' messages (the detailed one is Slack's own body).
+    const returned = [answers[0], answers[2]].flatMap((r) =>
+      (r.body.messages as { matches: Array<{ ts: string }> }).matches.map((m) => m.ts),
+    );
+    expect(returned.length).toBeGreaterThan(0);
+    for (const ts of returned) expect(dump).not.toContain(ts);
+    // The window's records (JSON in a Redis list, quotes escaped) count them.
+    expect(dump).toMatch(/\\"returned\\":\{\\"counts\\":\{\\"messages\\":15,/);
     const cache = dump
       .split('\n')
       .filter((line) => !line.startsWith(`${AUDIT_KEY} `))

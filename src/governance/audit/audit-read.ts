@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { type AppError, describeError } from '../../http/describe-error.js';
 import { auditParams } from './params.js';
-import type { AuditClient, AuditPolicy, AuditRecord, AuditWho } from './record.js';
+import type { AuditClient, AuditPolicy, AuditRecord, AuditReturned, AuditWho } from './record.js';
 import { returnedOf } from './returned.js';
 import type { AuditTrail } from './trail.js';
 
@@ -80,16 +80,26 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
     }
     const { body } = answer;
     const channel = (params as { channel?: unknown }).channel;
+    const backend = typeof body.backend === 'string' ? body.backend : null;
     trail.guard(() =>
       record({
         status: 'ok',
         http_status: 200,
-        returned: returnedOf(body, typeof channel === 'string' ? channel : undefined),
-        backend: typeof body.backend === 'string' ? body.backend : null,
+        returned: keptOf(returnedOf(body, typeof channel === 'string' ? channel : undefined), backend),
+        backend,
         cache: answer.cache ?? null,
         policy: answer.policy ?? null,
       }),
     );
     return answer;
   };
+}
+
+/**
+ * What a record may keep of what came back: Real-time Search's results may not be stored or copied (Slack's
+ * rule for that API), so its records keep the counts and no id of a result.
+ */
+function keptOf(returned: AuditReturned, backend: string | null): AuditReturned {
+  if (backend !== 'rts') return returned;
+  return { counts: returned.counts, channels: [], messages: [], files: [], truncated: false };
 }

@@ -85,7 +85,7 @@ export async function serveMcpPost(
   request: FastifyRequest,
   reply: FastifyReply,
   serverFor: ServerFor,
-  caller: object,
+  caller: { log: object },
 ) {
   if (!acceptsMcp(request.headers.accept)) throw new Errors.McpNotAcceptable();
   const checked = checkMessage(request.body);

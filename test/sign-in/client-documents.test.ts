@@ -90,6 +90,7 @@ describe('client ID metadata documents', () => {
   it('the MCP SDK client with a clientMetadataUrl signs in without registering, named by its document', async () => {
     const provider = new TestOAuthProvider(DEMO_OTHER_USER_ID, {
       clientMetadataUrl: `${origin}/client.json`,
+      scope: 'slack:private',
     });
     const transport = new StreamableHTTPClientTransport(new URL('/mcp', open.base), {
       authProvider: provider,

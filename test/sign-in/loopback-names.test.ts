@@ -55,7 +55,8 @@ afterAll(async () => {
 });
 
 async function signIn(base: string): Promise<{ client: Client; provider: TestOAuthProvider }> {
-  const provider = new TestOAuthProvider(DEMO_OTHER_USER_ID);
+  // Leo ticks private channels on the consent page: his private #launch-q2 shows the search ran as him.
+  const provider = new TestOAuthProvider(DEMO_OTHER_USER_ID, { scope: 'slack:private' });
   const url = new URL('/mcp', base);
   const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
   await expect(new Client({ name: 'loopback-test', version: '1.0.0' }).connect(first)).rejects.toThrow(

@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { type AppError, describeError } from '../../http/describe-error.js';
+import type { SlackAccess } from '../../slack-client/types.js';
 import { auditParams } from './params.js';
 import type { AuditClient, AuditPolicy, AuditRecord, AuditReturned, AuditWho } from './record.js';
 import { returnedOf } from './returned.js';
@@ -25,14 +25,6 @@ export interface AuditSettings {
   trail: AuditTrail;
   recordQueries: boolean;
   clock: () => number;
-}
-
-const slackCalls = new AsyncLocalStorage<{ calls: number }>();
-
-/** Counts a call to Slack against the read under way (the Slack gateway's onCall hears every call). */
-export function countSlackCall(): void {
-  const read = slackCalls.getStore();
-  if (read) read.calls++;
 }
 
 /**
@@ -72,7 +64,7 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
       });
     let answer: A;
     try {
-      answer = await slackCalls.run(counter, () => run(caller, params));
+      answer = await run(counted(caller, counter), params);
     } catch (err) {
       const { status, code } = describeError(err as AppError);
       trail.guard(() => record({ status: 'error', http_status: status, error_code: code, returned: null }));
@@ -85,7 +77,7 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
       record({
         status: 'ok',
         http_status: 200,
-        returned: keptOf(returnedOf(body, typeof channel === 'string' ? channel : undefined), backend),
+        returned: returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend),
         backend,
         cache: answer.cache ?? null,
         policy: answer.policy ?? null,
@@ -102,4 +94,29 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
 function keptOf(returned: AuditReturned, backend: string | null): AuditReturned {
   if (backend !== 'rts') return returned;
   return { counts: returned.counts, channels: [], messages: [], files: [], truncated: false };
+}
+
+/** What came back, per answer body: a cached answer (the same body on every hit) is walked once. */
+const walked = new WeakMap<object, { channel?: string; backend: string | null; returned: AuditReturned }>();
+
+function returnedOnce(body: object, channel: string | undefined, backend: string | null): AuditReturned {
+  const known = walked.get(body);
+  if (known && known.channel === channel && known.backend === backend) return known.returned;
+  const returned = keptOf(returnedOf(body as Record<string, unknown>, channel), backend);
+  walked.set(body, { channel, backend, returned });
+  return returned;
+}
+
+/**
+ * The caller whose Slack access counts each call to Slack against this read (the gateway tells the access of
+ * every call it makes with it, name lookups and policy checks included). A caller with no Slack access (a
+ * tool search) is itself.
+ */
+function counted<C extends AuditedCaller>(caller: C, counter: { calls: number }): C {
+  const { slackAccess } = caller as { slackAccess?: () => SlackAccess };
+  if (!slackAccess) return caller;
+  const onSlackCall = () => {
+    counter.calls++;
+  };
+  return { ...caller, slackAccess: () => ({ ...slackAccess(), onSlackCall }) };
 }

@@ -89,7 +89,7 @@ export class AuditTrail {
   async #writeBatch(records: AuditRecord[]): Promise<void> {
     const kept: KeptRecord[] = records.map((record) => ({
       at: Date.parse(record.time),
-      json: JSON.stringify(record),
+      json: recordJson(record),
       record,
     }));
     const { sink, store } = this.options;
@@ -110,4 +110,19 @@ export class AuditTrail {
     this.counts[outcome] += n;
     this.options.onOutcome?.(outcome, n);
   }
+}
+
+/** `returned` as JSON, per object: the records of one cached answer share it (audit-read.ts), so it is written once. */
+const returnedJson = new WeakMap<object, string>();
+
+/** A record as its JSON line (`returned` last). */
+function recordJson(record: AuditRecord): string {
+  const { returned, ...rest } = record;
+  if (returned === null) return JSON.stringify(record);
+  let json = returnedJson.get(returned);
+  if (json === undefined) {
+    json = JSON.stringify(returned);
+    returnedJson.set(returned, json);
+  }
+  return `${JSON.stringify(rest).slice(0, -1)},"returned":${json}}`;
 }

@@ -9,7 +9,6 @@ import Fastify, {
 } from 'fastify';
 import type { CacheStore, Clock, Coalescer } from './cache/types.js';
 import { type Config, trustProxySetting } from './config.js';
-import { countSlackCall } from './governance/audit/audit-read.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { MAX_BODY_BYTES } from './http/json-limits.js';
 import { OneLineLogController } from './logging/log-controller.js';
@@ -142,10 +141,7 @@ export const APP_PARTS: readonly AppPart[] = [
   })),
   partWith(slackPlugin, (app) => ({
     clock: app.clock,
-    onCall: (method: string, outcome: string) => {
-      app.metrics.onSlackCall(method, outcome);
-      countSlackCall();
-    },
+    onCall: app.metrics.onSlackCall,
     onRateWait: app.metrics.onRateWait,
   })),
   partWith(catalogPlugin, (app) => ({ onRanked: app.metrics.onRanked })),

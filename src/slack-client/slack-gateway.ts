@@ -385,12 +385,17 @@ export class SlackGateway {
 
   #context(access: SlackAccess, scope: string): CallContext {
     const { gate, clock, onCall, options } = this.deps;
-    const { person } = access;
+    const { person, onSlackCall } = access;
     return {
       gate,
       scope,
       clock,
-      onCall,
+      onCall: onSlackCall
+        ? (method, outcome) => {
+            onCall?.(method, outcome);
+            onSlackCall();
+          }
+        : onCall,
       deadline: access.deadline,
       callerToken: access.fromCaller,
       defaultRetryAfterS: options.defaultRetryAfterS,

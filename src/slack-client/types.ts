@@ -26,6 +26,8 @@ export interface SlackAccess {
   deadline: number;
   /** Set when a signed-in person makes the request. */
   person?: PersonHooks;
+  /** Told of each call to Slack made with this access (the audit counts a read's calls). */
+  onSlackCall?: () => void;
 }
 
 // Slack bodies are passed through unchanged in `detailed` mode, so they stay loosely typed here.

@@ -48,17 +48,28 @@ export class MemoryAuditStore implements AuditStore {
       if (i === kept.length) kept.push({ at, json });
       else kept.splice(i, 0, { at, json });
     }
-    const oldest = this.bounds.clock() - this.bounds.retentionMs;
-    let drop = Math.max(0, kept.length - this.bounds.maxRecords);
+    // Trimmed in bulk, an eighth of the window at a time: cutting the oldest off a full window on every
+    // append moved the whole array each time. What is past the bounds meanwhile is never scanned.
+    const { maxRecords } = this.bounds;
+    if (kept.length <= maxRecords + Math.max(64, maxRecords >> 3)) return;
+    const oldest = this.#oldest();
+    let drop = kept.length - maxRecords;
     while (drop < kept.length && (kept[drop] as { at: number }).at < oldest) drop++;
-    if (drop > 0) kept.splice(0, drop);
+    kept.splice(0, drop);
+  }
+
+  #oldest(): number {
+    return this.bounds.clock() - this.bounds.retentionMs;
   }
 
   async scan(from: ScanPosition | undefined, count: number) {
     const out: Array<{ at: number; record: AuditRecord }> = [];
     let skip = from?.skip ?? 0;
-    for (let i = this.#kept.length - 1; i >= 0 && out.length < count; i--) {
+    const first = Math.max(0, this.#kept.length - this.bounds.maxRecords);
+    const oldest = this.#oldest();
+    for (let i = this.#kept.length - 1; i >= first && out.length < count; i--) {
       const { at, json } = this.#kept[i] as { at: number; json: string };
+      if (at < oldest) break;
       if (from && at > from.at) continue;
       if (from && at === from.at && skip > 0) {
         skip--;

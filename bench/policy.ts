@@ -1,7 +1,9 @@
-// What the company's policy costs a cached search: req/s and CPU per request of the service with a 10-rule
-// policy (POLICY_FILE) against the same service with none, each against a bare node:http server sending the
-// same bytes, in the same run, round by round (alternating which goes first). A cached concise search and one
-// with 82 matches. Run: npx tsx bench/policy.ts. POLICY_ROUNDS (5), POLICY_SECONDS (3), POLICY_CONNECTIONS (10).
+// What governance costs a cached search: req/s and CPU per request of the service with a 10-rule policy
+// (POLICY_FILE) and the audit (every read's record as a JSON line in a file, AUDIT_LOG, and in the kept window)
+// against the same service with neither (AUDIT_MAX_RECORDS=0, no AUDIT_LOG, no policy), each against a bare
+// node:http server sending the same bytes, in the same run, round by round (alternating which goes first). A
+// cached concise search and one with 82 matches. Run: npx tsx bench/policy.ts. POLICY_ROUNDS (5),
+// POLICY_SECONDS (3), POLICY_CONNECTIONS (10).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -69,10 +71,15 @@ async function sameBytes(bytes: Buffer) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-const path = join(mkdtempSync(join(tmpdir(), 'policy-bench-')), 'policy.json');
+const scratch = mkdtempSync(join(tmpdir(), 'policy-bench-'));
+const path = join(scratch, 'policy.json');
 writeFileSync(path, JSON.stringify(POLICY));
-const none = await startLoadTargets({ CACHE_MAX_ENTRIES: 10_000 });
-const governed = await startLoadTargets({ CACHE_MAX_ENTRIES: 10_000, POLICY_FILE: path });
+const none = await startLoadTargets({ CACHE_MAX_ENTRIES: 10_000, AUDIT_MAX_RECORDS: 0 });
+const governed = await startLoadTargets({
+  CACHE_MAX_ENTRIES: 10_000,
+  POLICY_FILE: path,
+  AUDIT_LOG: join(scratch, 'audit.jsonl'),
+});
 const rows: string[][] = [];
 try {
   for (const [name, search] of [
@@ -116,7 +123,7 @@ try {
   await governed.close();
 }
 console.log(
-  `## Policy: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections; a 10-rule policy against none\n`,
+  `## Governance: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections; audit and a 10-rule policy against neither\n`,
 );
 console.log(
   formatTable(

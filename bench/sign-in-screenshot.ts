@@ -1,6 +1,8 @@
 // `npx tsx bench/sign-in-screenshot.ts`: docs/sign-in-page.png (the people's page, signed in, a personal token
-// just made) and docs/sign-in-consent.png (the consent page an MCP client's person sees), taken in Debian's
-// chromium through playwright-core against the fake Slack, as test/sign-in/people-page.test.ts walks them.
+// just made), taken in Debian's chromium through playwright-core against the fake Slack, as
+// test/sign-in/people-page.test.ts walks it. The consent page's and the approved clients' screenshots
+// (docs/consent.png, docs/people-clients.png) come from test/sign-in/consent-browser.test.ts with
+// DOCS_SCREENSHOTS=1.
 import { fileURLToPath } from 'node:url';
 import { DEMO_USER_ID } from '../fake-slack/index.js';
 import { launchChromium } from '../test/sign-in/chromium.js';
@@ -19,21 +21,7 @@ try {
   await page.click('#make-token');
   await page.screenshot({ path: docs('sign-in-page.png'), fullPage: true });
 
-  const registered = await fetch(`${replica.base}/oauth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_name: 'Example Assistant',
-      redirect_uris: ['http://127.0.0.1:33418/oauth/callback'],
-    }),
-  });
-  const { client_id } = (await registered.json()) as { client_id: string };
-  const consent = await browser.newPage({ viewport: { width: 820, height: 560 }, deviceScaleFactor: 1 });
-  await consent.goto(
-    `${replica.base}/oauth/authorize?response_type=code&client_id=${client_id}&redirect_uri=${encodeURIComponent('http://127.0.0.1:33418/oauth/callback')}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256&state=s`,
-  );
-  await consent.screenshot({ path: docs('sign-in-consent.png'), fullPage: true });
-  console.log('wrote docs/sign-in-page.png and docs/sign-in-consent.png');
+  console.log('wrote docs/sign-in-page.png');
 } finally {
   await browser.close();
   await replica.app.close();

@@ -1,19 +1,10 @@
-// What a cached answer costs next to the bytes it sends: req/s of the service for a cache-hit concise search,
-// a cache-hit thread read and a 300-tool catalog request, each against a bare node:http server that sends
-// the same bytes, in the same run, round by round, and the CPU time the servers spend per request (steadier
-// than req/s on a shared machine); then the heap one cached search answer holds.
-// `npm run bench` runs it; alone: `npx tsx bench/hot-path.ts`. HOT_ROUNDS (5), HOT_SECONDS (3),
-// HOT_CONNECTIONS (10). Traffic goes to 127.0.0.1 only.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type autocannon from 'autocannon';
+import { autocannonRun, type Run } from './autocannon-run.js';
 import { formatTable } from './format-table.js';
 import { heapPerCachedSearch } from './heap-per-answer.js';
 import { AUTH, catalogBody, type LoadTargets, startLoadTargets, THREAD_PATH } from './load-targets.js';
@@ -31,7 +22,6 @@ interface Scenario {
   bodyFile?: string;
 }
 
-const CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const headersOf = (s: Scenario) => ({ ...AUTH, ...(s.body ? { 'content-type': 'application/json' } : {}) });
 
 function catalogScenario(): Scenario {
@@ -67,33 +57,15 @@ async function sameBytesServer(bytes: Buffer, contentType: string): Promise<{ ur
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-interface Run {
-  rps: number;
-  /** CPU time this process (the servers) spent per answered request, in µs. */
-  cpuUs: number;
-}
-
-/**
- * autocannon in a child process, so the CPU time this process spends is the servers' alone: CPU per
- * request holds steady while other work on the machine moves req/s around.
- */
-async function run(url: string, s: Scenario, duration = SECONDS): Promise<Run> {
-  const args = [CLI, '-j', '-c', String(CONNECTIONS), '-d', String(duration), '-m', s.method];
-  for (const [k, v] of Object.entries(headersOf(s))) args.push('-H', `${k}=${v}`);
-  if (s.bodyFile) args.push('-i', s.bodyFile);
-  const cpu = process.cpuUsage();
-  const child = spawn(process.execPath, [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
+/** One run of a scenario against `url` (autocannon-run.ts). */
+const run = (url: string, s: Scenario, seconds = SECONDS): Promise<Run> =>
+  autocannonRun(url, {
+    connections: CONNECTIONS,
+    seconds,
+    method: s.method,
+    headers: headersOf(s),
+    bodyFile: s.bodyFile,
   });
-  await once(child, 'close');
-  const used = process.cpuUsage(cpu);
-  const result = JSON.parse(out) as autocannon.Result;
-  if (result.non2xx || result.errors)
-    throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, cpuUs: (used.user + used.system) / result.requests.total };
-}
 
 async function ratios(t: LoadTargets) {
   const rows: string[][] = [];

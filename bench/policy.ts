@@ -1,25 +1,15 @@
-// What governance costs a cached search: req/s and CPU per request of the service with a 10-rule policy
-// (POLICY_FILE) and the audit (every read's record as a JSON line in a file, AUDIT_LOG, and in the kept window)
-// against the same service with neither (AUDIT_MAX_RECORDS=0, no AUDIT_LOG, no policy), each against a bare
-// node:http server sending the same bytes, in the same run, round by round (alternating which goes first). A
-// cached concise search and one with 82 matches. Run: npx tsx bench/policy.ts. POLICY_ROUNDS (5),
-// POLICY_SECONDS (3), POLICY_CONNECTIONS (10).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type autocannon from 'autocannon';
+import { autocannonRun, type Run } from './autocannon-run.js';
 import { formatTable } from './format-table.js';
 import { AUTH, startLoadTargets } from './load-targets.js';
 
 const ROUNDS = Number(process.env.POLICY_ROUNDS ?? 5);
 const SECONDS = Number(process.env.POLICY_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.POLICY_CONNECTIONS ?? 10);
-const CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 /** Ten rules: three channel ids, three name patterns, no DMs for everyone, one client's kinds, two terms. */
 const POLICY = {
@@ -39,27 +29,9 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 };
 
-interface Run {
-  rps: number;
-  cpuUs: number;
-}
-
-async function load(url: string, duration = SECONDS): Promise<Run> {
-  const args = [CLI, '-j', '-c', String(CONNECTIONS), '-d', String(duration)];
-  for (const [k, v] of Object.entries(AUTH)) args.push('-H', `${k}=${v}`);
-  const cpu = process.cpuUsage();
-  const child = spawn(process.execPath, [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  await once(child, 'close');
-  const used = process.cpuUsage(cpu);
-  const result = JSON.parse(out) as autocannon.Result;
-  if (result.non2xx || result.errors)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, cpuUs: (used.user + used.system) / result.requests.total };
-}
+/** One run against `url` (autocannon-run.ts). */
+const load = (url: string, seconds = SECONDS): Promise<Run> =>
+  autocannonRun(url, { connections: CONNECTIONS, seconds, headers: AUTH });
 
 async function sameBytes(bytes: Buffer) {
   const server = createServer((req, res) => {

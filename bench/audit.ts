@@ -32,7 +32,7 @@ const record = (n: number): AuditRecord => ({
     files: [],
     truncated: false,
   },
-  backend: 'rts',
+  backend: 'search.messages',
   slack_calls: 1,
   cache: 'MISS',
   policy: null,

@@ -44,7 +44,7 @@ const EXAMPLE = {
         files: [],
         truncated: false,
       },
-      backend: 'rts',
+      backend: 'search.messages',
       slack_calls: 1,
       cache: 'MISS',
       policy: null,

@@ -281,8 +281,7 @@ export class SlackGateway {
    */
   async #isPublic(access: SlackAccess, channel: unknown): Promise<boolean> {
     if (typeof channel !== 'string' || !channel.startsWith('C')) return false;
-    const info = await this.#channelInfo(access, this.#forName(access), channel).catch(() => undefined);
-    return info?.startsWith('public|') ?? false;
+    return (await this.conversationKind(access, channel).catch(() => undefined)) === 'public';
   }
 
   /**

@@ -24,7 +24,10 @@ export interface ReadCaller {
   bodyText?: string;
   /** What the signed-in person let this client read; undefined = no consent limit. */
   grantedKinds?: ReadonlySet<ConversationKind>;
-  /** The Slack token and deadline this call acts with (throws 401/403 when there is none for it). */
+  /**
+   * The Slack token and deadline this call acts with (throws 401/403 when there is none for it): a new object
+   * on every call, which the audit marks to count the read's Slack calls.
+   */
   slackAccess: () => SlackAccess;
 }
 

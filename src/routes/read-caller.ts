@@ -5,9 +5,13 @@ import type { ReadCaller } from '../reads/caller.js';
 /** Names a client gave itself, as a record keeps them. */
 const CLIENT_NAME_CHARS = 200;
 
+/** An API token's `who`, one object per token: the audit writes each object's JSON once. */
+const tokenWho = new WeakMap<object, AuditWho>();
+const UNKNOWN: AuditWho = { kind: 'token', id: 'unknown' };
+
 /** Who an authenticated request is: the signed-in person, else the API token by its name. */
 function whoOf(request: FastifyRequest): AuditWho {
-  const { person } = request;
+  const { person, apiClient } = request;
   if (person)
     return {
       kind: 'person',
@@ -15,13 +19,22 @@ function whoOf(request: FastifyRequest): AuditWho {
       team_id: person.teamId,
       user_id: person.userId,
     };
-  return { kind: 'token', id: request.apiClient?.name ?? 'unknown' };
+  if (!apiClient) return UNKNOWN;
+  let who = tokenWho.get(apiClient);
+  if (!who) {
+    who = { kind: 'token', id: apiClient.name };
+    tokenWho.set(apiClient, who);
+  }
+  return who;
 }
+
+/** The front ends' own `client`, shared by their requests. */
+const VIA: Record<'rest' | 'mcp', AuditClient> = { rest: { via: 'rest' }, mcp: { via: 'mcp' } };
 
 /** The front end, and for a signed-in person the OAuth client their grant was made to. */
 function clientOf(request: FastifyRequest, via: 'rest' | 'mcp'): AuditClient {
   const grant = request.person?.grant;
-  if (!grant) return { via };
+  if (!grant) return VIA[via];
   return { via, id: grant.clientId, name: grant.clientName.slice(0, CLIENT_NAME_CHARS) };
 }
 

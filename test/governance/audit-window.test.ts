@@ -7,6 +7,7 @@ import {
   type AuditStore,
   createAuditStore,
   type KeptRecord,
+  keptBatch,
 } from '../../src/governance/audit/stores.js';
 import { authHeaders, buildHarness } from '../helper.js';
 import { startTestRedis, type TestRedis } from '../support/test-redis.js';
@@ -39,7 +40,7 @@ const recordAt = (at: number, n: number, who = 'api-token-1'): KeptRecord => {
     cache: null,
     policy: null,
   };
-  return { at, json: JSON.stringify(record), record };
+  return { at, json: JSON.stringify(record) };
 };
 
 const pagesOf = async (store: AuditStore, limit: number, filters: object = {}) => {
@@ -78,8 +79,8 @@ describe.each(KINDS)('the kept window on %s', (kind) => {
     await redis?.flush();
     const s = store();
     // Five in one millisecond, then others around them, one arriving late (a read that took long).
-    await s.append([0, 1, 2, 3, 4].map((n) => recordAt(T0 + 500, n)));
-    await s.append([recordAt(T0 + 900, 5), recordAt(T0 + 100, 6), recordAt(T0 + 700, 7)]);
+    await s.append(keptBatch([0, 1, 2, 3, 4].map((n) => recordAt(T0 + 500, n))));
+    await s.append(keptBatch([recordAt(T0 + 900, 5), recordAt(T0 + 100, 6), recordAt(T0 + 700, 7)]));
     const whole = await pagesOf(s, 200);
     expect(whole).toHaveLength(8);
     expect(new Set(whole).size).toBe(8);
@@ -99,10 +100,10 @@ describe.each(KINDS)('the kept window on %s', (kind) => {
   it('keeps at most AUDIT_MAX_RECORDS, the newest, and none older than the retention', async () => {
     await redis?.flush();
     const s = store(4, 60_000);
-    await s.append([1, 2, 3, 4, 5, 6].map((n) => recordAt(T0 + n * 1000, n)));
+    await s.append(keptBatch([1, 2, 3, 4, 5, 6].map((n) => recordAt(T0 + n * 1000, n))));
     expect(await pagesOf(s, 10)).toEqual([6, 5, 4, 3]);
     now = T0 + 64_500;
-    await s.append([recordAt(T0 + 64_000, 7)]);
+    await s.append(keptBatch([recordAt(T0 + 64_000, 7)]));
     expect(await pagesOf(s, 10)).toEqual([7, 6, 5]);
     if (redis) expect(await redis.client.zcard(AUDIT_KEY)).toBe(3);
   });

@@ -51,6 +51,7 @@ describe.each(REDIS_KINDS)("Slack's data rule for Real-time Search, with Redis o
       [200, 'rts'],
     ]);
     expect(JSON.stringify(answers)).toContain(FREEZE_TEXT);
+    await a.app.audit.trail.flush(); // the audit's records gather a moment before they are written
     const dump = await r.dump();
     expect(dump).toMatch(/as:v1:quota:default:T07ACMEDMO:U07MAYACHN/);
     // No result anywhere, the audit window included: the audit keeps the caller's own query (unless

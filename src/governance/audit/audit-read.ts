@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { type AppError, describeError } from '../../http/describe-error.js';
 import type { SlackAccess } from '../../slack-client/types.js';
-import { auditParams } from './params.js';
-import type { AuditClient, AuditPolicy, AuditRecord, AuditReturned, AuditWho } from './record.js';
+import type { AuditClient, AuditPolicy, AuditReturned, AuditWho } from './record.js';
+import { paramsJson, type RecordParts, recordLine } from './record-line.js';
 import { returnedOf } from './returned.js';
 import type { AuditTrail } from './trail.js';
 
@@ -29,63 +29,74 @@ export interface AuditSettings {
 
 /**
  * `run`, recorded: one audit record per call, written once it settles (an answer or an error), queued so
- * that the read never waits for the audit.
+ * that the read never waits for the audit. Per call it makes the record's line and nothing else: no closure,
+ * no copy of the answer (a cached search's record costs a few microseconds).
  */
 export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
   settings: AuditSettings,
   read: string,
   run: (caller: C, params: P) => Promise<A>,
 ): (caller: C, params: P) => Promise<A> {
-  const { trail } = settings;
+  const { trail, recordQueries } = settings;
+  const readJson = JSON.stringify(read);
   return async (caller, params) => {
     if (!trail.enabled) return run(caller, params);
     const time = settings.clock();
     const started = performance.now();
-    const counter = { calls: 0 };
-    type Outcome = Pick<AuditRecord, 'status' | 'http_status' | 'returned'> &
-      Partial<Pick<AuditRecord, 'error_code' | 'backend' | 'cache' | 'policy'>>;
-    const record = (outcome: Outcome) =>
-      trail.write({
-        time: new Date(time).toISOString(),
-        request_id: caller.requestId,
-        who: caller.who,
-        client: caller.client,
-        read,
-        params: auditParams(params as object, settings.recordQueries),
-        status: outcome.status,
-        http_status: outcome.http_status,
-        ...(outcome.error_code === undefined ? {} : { error_code: outcome.error_code }),
-        duration_ms: Math.round((performance.now() - started) * 100) / 100,
-        returned: outcome.returned,
-        backend: outcome.backend ?? null,
-        slack_calls: counter.calls,
-        cache: outcome.cache ?? null,
-        policy: outcome.policy ?? null,
-      });
+    const calls = new SlackCalls(caller);
     let answer: A;
     try {
-      answer = await run(counted(caller, counter), params);
+      answer = await run(calls.caller, params);
     } catch (err) {
       const { status, code } = describeError(err as AppError);
-      trail.guard(() => record({ status: 'error', http_status: status, error_code: code, returned: null }));
+      write(trail, {
+        time,
+        requestId: caller.requestId,
+        who: caller.who,
+        client: caller.client,
+        readJson,
+        paramsJson: paramsJson(params as object, recordQueries),
+        status: 'error',
+        httpStatus: status,
+        errorCode: code,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        backend: null,
+        slackCalls: calls.count,
+        cache: null,
+        policy: null,
+        returned: null,
+      });
       throw err;
     }
     const { body } = answer;
     const channel = (params as { channel?: unknown }).channel;
     const backend = typeof body.backend === 'string' ? body.backend : null;
-    trail.guard(() =>
-      record({
-        status: 'ok',
-        http_status: 200,
-        returned: returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend),
-        backend,
-        cache: answer.cache ?? null,
-        policy: answer.policy ?? null,
-      }),
-    );
+    write(trail, {
+      time,
+      requestId: caller.requestId,
+      who: caller.who,
+      client: caller.client,
+      readJson,
+      paramsJson: paramsJson(params as object, recordQueries),
+      status: 'ok',
+      httpStatus: 200,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      backend,
+      slackCalls: calls.count,
+      cache: answer.cache ?? null,
+      policy: answer.policy ?? null,
+      returned: returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend),
+    });
     return answer;
   };
 }
+
+/** Queues a record's line; a fault in making it is counted as failed, never thrown into the read. */
+function write(trail: AuditTrail, parts: RecordParts): void {
+  trail.guard(recordLineOf, parts);
+}
+
+const recordLineOf = (parts: RecordParts): [number, string] => [parts.time, recordLine(parts)];
 
 /**
  * What a record may keep of what came back: Real-time Search's results may not be stored or copied (Slack's
@@ -110,13 +121,26 @@ function returnedOnce(body: object, channel: string | undefined, backend: string
 /**
  * The caller whose Slack access counts each call to Slack against this read (the gateway tells the access of
  * every call it makes with it, name lookups and policy checks included). A caller with no Slack access (a
- * tool search) is itself.
+ * tool search) is itself. Each access is the caller's own new object (ReadCaller.slackAccess): marked, not
+ * copied.
  */
-function counted<C extends AuditedCaller>(caller: C, counter: { calls: number }): C {
-  const { slackAccess } = caller as { slackAccess?: () => SlackAccess };
-  if (!slackAccess) return caller;
-  const onSlackCall = () => {
-    counter.calls++;
-  };
-  return { ...caller, slackAccess: () => ({ ...slackAccess(), onSlackCall }) };
+class SlackCalls<C extends AuditedCaller> {
+  count = 0;
+  readonly caller: C;
+  readonly #source: (() => SlackAccess) | undefined;
+
+  constructor(caller: C) {
+    this.#source = (caller as { slackAccess?: () => SlackAccess }).slackAccess;
+    this.caller = this.#source ? { ...caller, slackAccess: this.#access.bind(this) } : caller;
+  }
+
+  #access(): SlackAccess {
+    const access = (this.#source as () => SlackAccess)();
+    access.onSlackCall = this.#counted.bind(this);
+    return access;
+  }
+
+  #counted(): void {
+    this.count++;
+  }
 }

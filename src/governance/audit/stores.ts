@@ -5,8 +5,37 @@ import type { AuditRecord } from './record.js';
 export interface KeptRecord {
   at: number;
   json: string;
-  record: AuditRecord;
 }
+
+/**
+ * The records of one write as one text: their JSON lines joined, each ending with `\n` (what the JSON-lines
+ * sink writes), with each record's start time and where its line ends. A window keeps slices of the text, so
+ * a busy replica's records are a few large strings to the garbage collector, not many small objects each.
+ */
+export interface KeptBatch {
+  text: string;
+  at: readonly number[];
+  /** The index just past each record's line (its `\n` is there). */
+  end: readonly number[];
+}
+
+/** Records as one batch. */
+export function keptBatch(records: readonly KeptRecord[]): KeptBatch {
+  const at: number[] = [];
+  const end: number[] = [];
+  let length = 0;
+  for (const record of records) {
+    at.push(record.at);
+    length += record.json.length;
+    end.push(length);
+    length += 1;
+  }
+  return { text: `${records.map((r) => r.json).join('\n')}\n`, at, end };
+}
+
+/** The JSON line of the batch's `i`th record (a slice of its text, not a copy). */
+const lineOf = (batch: KeptBatch, i: number) =>
+  batch.text.slice(i === 0 ? 0 : (batch.end[i - 1] as number) + 1, batch.end[i]);
 
 /**
  * Where a scan resumes: records up to `at` (newest first), past the first `skip` of those at exactly `at`
@@ -19,7 +48,7 @@ export interface ScanPosition {
 
 /** The kept window of records, newest first; bounded in number and age. */
 export interface AuditStore {
-  append(records: readonly KeptRecord[]): Promise<void>;
+  append(batch: KeptBatch): Promise<void>;
   /** Up to `count` records from `from` (the newest when undefined), newest first, with their times. */
   scan(from: ScanPosition | undefined, count: number): Promise<Array<{ at: number; record: AuditRecord }>>;
 }
@@ -31,31 +60,42 @@ export interface WindowBounds {
 }
 
 /**
- * One process's window: an array in time order (a late finisher is put in its place), oldest first out.
- * It holds each record as its JSON line only: one string per record is nothing for the garbage collector to
- * trace, where 10,000 records' objects (20 message refs each) made every major collection slower.
+ * One process's window: start times and JSON lines in time order (a late finisher is put in its place),
+ * oldest first out. A line is a slice of its batch's text (KeptBatch) and the times are plain numbers: the
+ * garbage collector sees one small object per record, where a record's own string of many parts made the
+ * window most of the audit's cost.
  */
 export class MemoryAuditStore implements AuditStore {
-  readonly #kept: Array<{ at: number; json: string }> = [];
+  readonly #at: number[] = [];
+  readonly #json: string[] = [];
 
   constructor(private readonly bounds: WindowBounds) {}
 
-  async append(records: readonly KeptRecord[]): Promise<void> {
-    const kept = this.#kept;
-    for (const { at, json } of records) {
-      let i = kept.length;
-      while (i > 0 && (kept[i - 1] as { at: number }).at > at) i--;
-      if (i === kept.length) kept.push({ at, json });
-      else kept.splice(i, 0, { at, json });
+  async append(batch: KeptBatch): Promise<void> {
+    const at = this.#at;
+    const json = this.#json;
+    for (let r = 0; r < batch.at.length; r++) {
+      const time = batch.at[r] as number;
+      const line = lineOf(batch, r);
+      let i = at.length;
+      while (i > 0 && (at[i - 1] as number) > time) i--;
+      if (i === at.length) {
+        at.push(time);
+        json.push(line);
+      } else {
+        at.splice(i, 0, time);
+        json.splice(i, 0, line);
+      }
     }
     // Trimmed in bulk, an eighth of the window at a time: cutting the oldest off a full window on every
     // append moved the whole array each time. What is past the bounds meanwhile is never scanned.
     const { maxRecords } = this.bounds;
-    if (kept.length <= maxRecords + Math.max(64, maxRecords >> 3)) return;
+    if (at.length <= maxRecords + Math.max(64, maxRecords >> 3)) return;
     const oldest = this.#oldest();
-    let drop = kept.length - maxRecords;
-    while (drop < kept.length && (kept[drop] as { at: number }).at < oldest) drop++;
-    kept.splice(0, drop);
+    let drop = at.length - maxRecords;
+    while (drop < at.length && (at[drop] as number) < oldest) drop++;
+    at.splice(0, drop);
+    json.splice(0, drop);
   }
 
   #oldest(): number {
@@ -65,10 +105,11 @@ export class MemoryAuditStore implements AuditStore {
   async scan(from: ScanPosition | undefined, count: number) {
     const out: Array<{ at: number; record: AuditRecord }> = [];
     let skip = from?.skip ?? 0;
-    const first = Math.max(0, this.#kept.length - this.bounds.maxRecords);
+    const first = Math.max(0, this.#at.length - this.bounds.maxRecords);
     const oldest = this.#oldest();
-    for (let i = this.#kept.length - 1; i >= first && out.length < count; i--) {
-      const { at, json } = this.#kept[i] as { at: number; json: string };
+    for (let i = this.#at.length - 1; i >= first && out.length < count; i--) {
+      const at = this.#at[i] as number;
+      const json = this.#json[i] as string;
       if (at < oldest) break;
       if (from && at > from.at) continue;
       if (from && at === from.at && skip > 0) {
@@ -94,8 +135,8 @@ export class RedisAuditStore implements AuditStore {
     private readonly bounds: WindowBounds,
   ) {}
 
-  async append(records: readonly KeptRecord[]): Promise<void> {
-    const members = records.flatMap(({ at, json }) => [at, json]);
+  async append(batch: KeptBatch): Promise<void> {
+    const members = batch.at.flatMap((at, i) => [at, lineOf(batch, i)]);
     // Three commands sent at once (ioredis pipelines them on the one connection), not a MULTI: the guarded
     // client refuses each command while Redis is away, and a refused MULTI would leave a promise unheard.
     await Promise.all([

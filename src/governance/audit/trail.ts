@@ -1,6 +1,7 @@
 import type { AuditRecord } from './record.js';
+import { recordJson } from './record-line.js';
 import type { LineSink } from './sink.js';
-import type { AuditStore, KeptRecord } from './stores.js';
+import { type AuditStore, type KeptRecord, keptBatch } from './stores.js';
 
 /** What became of records: written (to every sink), dropped (the queue was full), failed (a sink refused). */
 export type AuditOutcome = 'written' | 'dropped' | 'failed';
@@ -19,6 +20,12 @@ export interface AuditTrailOptions {
 
 /** Records written per round: one Redis round trip and one write of lines each. */
 const BATCH = 500;
+/**
+ * How long records gather before they are written: one write (and one Redis round trip) carries a busy
+ * replica's records of this long, where a write per turn of the event loop cost about as much as making them.
+ * A record reaches the file and the window this much later at most.
+ */
+export const GATHER_MS = 50;
 /** How long closing waits for queued records to be written. */
 const CLOSE_WAIT_MS = 5000;
 
@@ -27,7 +34,7 @@ const CLOSE_WAIT_MS = 5000;
  * them); the queue is drained in batches off the read's path. A full queue drops the record and counts it.
  */
 export class AuditTrail {
-  readonly #queue: AuditRecord[] = [];
+  readonly #queue: KeptRecord[] = [];
   #draining: Promise<void> | undefined;
   readonly counts: Record<AuditOutcome, number> = { written: 0, dropped: 0, failed: 0 };
 
@@ -42,20 +49,29 @@ export class AuditTrail {
     return this.options.store !== undefined || this.options.sink !== undefined;
   }
 
+  /** A record made whole elsewhere (tests, benches): its line is written from it. */
   write(record: AuditRecord): void {
+    if (this.enabled) this.writeLine(Date.parse(record.time), recordJson(record));
+  }
+
+  /** A record as its JSON line (record-line.ts) and its start time (epoch ms). */
+  writeLine(at: number, json: string): void {
     if (!this.enabled) return;
     if (this.#queue.length >= this.options.queueMax) {
       this.#count('dropped', 1);
       return;
     }
-    this.#queue.push(record);
-    this.#draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
+    this.#queue.push({ at, json });
+    this.#draining ??= new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() =>
+      this.#drain(),
+    );
   }
 
-  /** Makes and writes a record; a fault in making it is counted as failed, never thrown into the read. */
-  guard(make: () => void): void {
+  /** Makes a record's line from `parts` and queues it; a fault in making it is counted as failed, never thrown. */
+  guard<T>(make: (parts: T) => [at: number, json: string], parts: T): void {
     try {
-      make();
+      const [at, json] = make(parts);
+      this.writeLine(at, json);
     } catch (err) {
       this.options.onError?.(err as Error);
       this.#count('failed', 1);
@@ -86,43 +102,25 @@ export class AuditTrail {
     }
   }
 
-  async #writeBatch(records: AuditRecord[]): Promise<void> {
-    const kept: KeptRecord[] = records.map((record) => ({
-      at: Date.parse(record.time),
-      json: recordJson(record),
-      record,
-    }));
+  async #writeBatch(kept: KeptRecord[]): Promise<void> {
     const { sink, store } = this.options;
     await sink?.ready();
-    let ok = sink ? sink.write(`${kept.map((k) => k.json).join('\n')}\n`) : true;
+    // One text for the file and the window alike.
+    const batch = keptBatch(kept);
+    let ok = sink ? sink.write(batch.text) : true;
     if (store)
-      ok = await store.append(kept).then(
+      ok = await store.append(batch).then(
         () => ok,
         (err: Error) => {
           this.options.onError?.(err);
           return false;
         },
       );
-    this.#count(ok ? 'written' : 'failed', records.length);
+    this.#count(ok ? 'written' : 'failed', kept.length);
   }
 
   #count(outcome: AuditOutcome, n: number) {
     this.counts[outcome] += n;
     this.options.onOutcome?.(outcome, n);
   }
-}
-
-/** `returned` as JSON, per object: the records of one cached answer share it (audit-read.ts), so it is written once. */
-const returnedJson = new WeakMap<object, string>();
-
-/** A record as its JSON line (`returned` last). */
-function recordJson(record: AuditRecord): string {
-  const { returned, ...rest } = record;
-  if (returned === null) return JSON.stringify(record);
-  let json = returnedJson.get(returned);
-  if (json === undefined) {
-    json = JSON.stringify(returned);
-    returnedJson.set(returned, json);
-  }
-  return `${JSON.stringify(rest).slice(0, -1)},"returned":${json}}`;
 }

@@ -19,6 +19,7 @@ export interface PolicyReport {
 
 interface Answer {
   body: Obj;
+  cache?: unknown;
   text?: string;
   policy?: PolicyReport;
 }
@@ -90,20 +91,25 @@ async function checkConversation(ref: string, bounds: Bounds, lookups: Lookups):
   if (refusal) throw refusalError(refusal, what, kind ?? 'private');
 }
 
-/** Governed answers of cached bodies, kept with the body: a hit is governed once per bounds. */
-const memo = new WeakMap<Obj, { key: string; governed: Governed }>();
+/**
+ * Governed answers of cached bodies, kept with the body: a hit is governed once per bounds, and shares one
+ * report (whose JSON the audit then writes once).
+ */
+const memo = new WeakMap<Obj, { key: string; governed: Governed; report: PolicyReport }>();
 
 async function governOnce(body: Obj, spec: ReadPolicy<never>, bounds: Bounds, lookups: () => Lookups) {
   const known = memo.get(body);
-  if (known?.key === bounds.key) return known.governed;
+  if (known?.key === bounds.key) return known;
   const governed = await governAnswer(
     body,
     spec.lists,
     bounds,
     bounds.filters && spec.lists ? lookups() : NO_LOOKUPS,
   );
-  memo.set(body, { key: bounds.key, governed });
-  return governed;
+  const { removed, redacted } = governed;
+  const kept = { key: bounds.key, governed, report: { removed: removed.policy + removed.consent, redacted } };
+  memo.set(body, kept);
+  return kept;
 }
 
 const NO_LOOKUPS: Lookups = {
@@ -151,14 +157,17 @@ export function governed<P, C extends Caller, A extends Answer>(
     const answered = answer.body.channel_id;
     if (bounds.filters && typeof answered === 'string' && spec.conversation?.(params)?.startsWith('#'))
       await checkConversation(answered, bounds, lookup());
-    const { body, removed, redacted } = await governOnce(answer.body, about, bounds, lookup);
+    const { governed: done, report } = await governOnce(answer.body, about, bounds, lookup);
+    const { body } = done;
     let text = answer.text;
     if (compact && about.compact) {
       const render = about.compact as (body: Obj) => string;
       text = texts.get(body) ?? render(body);
       texts.set(body, text);
     } else if (text !== undefined && bounds.redacts) text = redactDeep(text, bounds, {}) as string;
-    const report = { removed: removed.policy + removed.consent, redacted };
-    return { ...answer, body, ...(text === undefined ? {} : { text }), policy: report };
+    // Written out, not spread: an answer has these four parts (ReadAnswer), and this runs on every hit.
+    const out: Answer = { body, cache: answer.cache, policy: report };
+    if (text !== undefined) out.text = text;
+    return out as A;
   };
 }

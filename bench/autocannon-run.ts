@@ -21,6 +21,8 @@ export interface RunOptions {
   headers?: Record<string, string>;
   /** A file holding the request body. */
   bodyFile?: string;
+  /** Requests a second from all connections together (autocannon -R); unset: as many as are answered. */
+  rate?: number;
 }
 
 /** Drives `url`; any non-2xx answer or error fails the run (a bench measures answers, not refusals). */
@@ -29,6 +31,7 @@ export async function autocannonRun(url: string, options: RunOptions): Promise<R
   args.push('-m', options.method ?? 'GET');
   for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (options.bodyFile) args.push('-i', options.bodyFile);
+  if (options.rate) args.push('-R', String(options.rate));
   const cpu = process.cpuUsage();
   const child = spawn(process.execPath, [...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
   let out = '';

@@ -10,6 +10,12 @@ import { AUTH, startLoadTargets } from './load-targets.js';
 const ROUNDS = Number(process.env.POLICY_ROUNDS ?? 5);
 const SECONDS = Number(process.env.POLICY_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.POLICY_CONNECTIONS ?? 10);
+/**
+ * The offered load of the second comparison: both servers answer the same requests a second (below either's
+ * most), so CPU per request compares their work alone. At full speed a slower server also pays more per
+ * request for each wake-up of a client that waits on it, which the first comparison includes.
+ */
+const RATE = Number(process.env.POLICY_RATE ?? 2000);
 
 /** Ten rules: three channel ids, three name patterns, no DMs for everyone, one client's kinds, two terms. */
 const POLICY = {
@@ -30,8 +36,8 @@ const median = (xs: number[]) => {
 };
 
 /** One run against `url` (autocannon-run.ts). */
-const load = (url: string, seconds = SECONDS): Promise<Run> =>
-  autocannonRun(url, { connections: CONNECTIONS, seconds, headers: AUTH });
+const load = (url: string, seconds = SECONDS, rate?: number): Promise<Run> =>
+  autocannonRun(url, { connections: CONNECTIONS, seconds, headers: AUTH, rate });
 
 async function sameBytes(bytes: Buffer) {
   const server = createServer((req, res) => {
@@ -68,16 +74,20 @@ try {
     };
     for (const url of Object.values(targets)) await load(url, 1);
     const runs: Record<keyof typeof targets, Run[]> = { none: [], policy: [], bare: [] };
+    const paced: Record<'none' | 'policy', Run[]> = { none: [], policy: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = (round % 2 ? ['policy', 'none', 'bare'] : ['none', 'policy', 'bare']) as Array<
         keyof typeof targets
       >;
       for (const key of order) runs[key].push(await load(targets[key]));
+      for (const key of round % 2 ? (['policy', 'none'] as const) : (['none', 'policy'] as const))
+        paced[key].push(await load(targets[key], SECONDS, RATE));
     }
     bare.server.close();
     const perRound = runs.none.map((r, i) => (runs.policy[i] as Run).rps / r.rps);
     const cpu = runs.none.map((r, i) => (runs.policy[i] as Run).cpuUs / r.cpuUs);
     const toBare = runs.policy.map((r, i) => r.rps / (runs.bare[i] as Run).rps);
+    const pacedCpu = paced.none.map((r, i) => (paced.policy[i] as Run).cpuUs / r.cpuUs);
     rows.push([
       name,
       String(warm.rawPayload.length),
@@ -87,6 +97,8 @@ try {
       perRound.map((r) => r.toFixed(2)).join(' '),
       `${median(runs.none.map((r) => r.cpuUs)).toFixed(0)} / ${median(runs.policy.map((r) => r.cpuUs)).toFixed(0)}`,
       median(cpu).toFixed(3),
+      `${median(paced.none.map((r) => r.cpuUs)).toFixed(0)} / ${median(paced.policy.map((r) => r.cpuUs)).toFixed(0)}`,
+      median(pacedCpu).toFixed(3),
       median(toBare).toFixed(3),
     ]);
   }
@@ -108,6 +120,8 @@ console.log(
       'per round',
       'CPU µs/req (none / policy)',
       'CPU ratio (policy / none)',
+      `CPU µs/req at ${RATE} req/s (none / policy)`,
+      `CPU ratio at ${RATE} req/s`,
       'policy / same-bytes req/s',
     ],
     rows,

@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
 import { queryAudit } from '../../src/governance/audit/query.js';
 import type { AuditRecord } from '../../src/governance/audit/record.js';
-import {
-  AUDIT_KEY,
-  type AuditStore,
-  createAuditStore,
-  type KeptRecord,
-  keptBatch,
-} from '../../src/governance/audit/stores.js';
+import { batchOf, partsOf } from '../../src/governance/audit/record-line.js';
+import { AUDIT_KEY, type AuditStore, createAuditStore } from '../../src/governance/audit/stores.js';
 import { authHeaders, buildHarness } from '../helper.js';
 import { startTestRedis, type TestRedis } from '../support/test-redis.js';
 import { keptRecords } from './audit-kit.js';
@@ -17,7 +12,7 @@ import { keptRecords } from './audit-kit.js';
 // bounded by number and age, and shared by the replicas of one Redis (or Redis Cluster).
 
 const T0 = Date.parse('2026-03-05T14:00:00.000Z');
-const recordAt = (at: number, n: number, who = 'api-token-1'): KeptRecord => {
+const recordAt = (at: number, n: number, who = 'api-token-1'): AuditRecord => {
   const record: AuditRecord = {
     time: new Date(at).toISOString(),
     request_id: `r${n}`,
@@ -40,8 +35,9 @@ const recordAt = (at: number, n: number, who = 'api-token-1'): KeptRecord => {
     cache: null,
     policy: null,
   };
-  return { at, json: JSON.stringify(record) };
+  return record;
 };
+const batch = (records: AuditRecord[]) => batchOf(records.map(partsOf));
 
 const pagesOf = async (store: AuditStore, limit: number, filters: object = {}) => {
   const seen: number[] = [];
@@ -79,8 +75,8 @@ describe.each(KINDS)('the kept window on %s', (kind) => {
     await redis?.flush();
     const s = store();
     // Five in one millisecond, then others around them, one arriving late (a read that took long).
-    await s.append(keptBatch([0, 1, 2, 3, 4].map((n) => recordAt(T0 + 500, n))));
-    await s.append(keptBatch([recordAt(T0 + 900, 5), recordAt(T0 + 100, 6), recordAt(T0 + 700, 7)]));
+    await s.append(batch([0, 1, 2, 3, 4].map((n) => recordAt(T0 + 500, n))));
+    await s.append(batch([recordAt(T0 + 900, 5), recordAt(T0 + 100, 6), recordAt(T0 + 700, 7)]));
     const whole = await pagesOf(s, 200);
     expect(whole).toHaveLength(8);
     expect(new Set(whole).size).toBe(8);
@@ -100,10 +96,10 @@ describe.each(KINDS)('the kept window on %s', (kind) => {
   it('keeps at most AUDIT_MAX_RECORDS, the newest, and none older than the retention', async () => {
     await redis?.flush();
     const s = store(4, 60_000);
-    await s.append(keptBatch([1, 2, 3, 4, 5, 6].map((n) => recordAt(T0 + n * 1000, n))));
+    await s.append(batch([1, 2, 3, 4, 5, 6].map((n) => recordAt(T0 + n * 1000, n))));
     expect(await pagesOf(s, 10)).toEqual([6, 5, 4, 3]);
     now = T0 + 64_500;
-    await s.append(keptBatch([recordAt(T0 + 64_000, 7)]));
+    await s.append(batch([recordAt(T0 + 64_000, 7)]));
     expect(await pagesOf(s, 10)).toEqual([7, 6, 5]);
     if (redis) expect(await redis.client.zcard(AUDIT_KEY)).toBe(3);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/governance/audit/record.js';
-import { paramsJson, recordJson, recordLine } from '../../src/governance/audit/record-line.js';
+import { batchOf, paramsJson, partsOf, recordLine } from '../../src/governance/audit/record-line.js';
 
 // A record's line is written from its parts without building the record: it must be the very JSON the record
 // would stringify to (returned last), and keep parameters as the audit promises.
@@ -92,7 +92,7 @@ describe('a record line', () => {
     });
     const { returned: _, ...rest } = ok;
     expect(line).toBe(JSON.stringify({ ...rest, returned }));
-    expect(recordJson(ok)).toBe(line);
+    expect(recordLine(partsOf(ok))).toBe(line);
 
     const failed: AuditRecord = {
       time: ok.time,
@@ -130,6 +130,40 @@ describe('a record line', () => {
     });
     const { returned: __, ...failedRest } = failed;
     expect(errorLine).toBe(JSON.stringify({ ...failedRest, returned: null }));
-    expect(recordJson(failed)).toBe(errorLine);
+    expect(recordLine(partsOf(failed))).toBe(errorLine);
+
+    // A batch: the lines joined, each ending with a newline, and where each ends.
+    const batch = batchOf([partsOf(ok), partsOf(failed)]);
+    expect(batch).toEqual({
+      text: `${line}\n${errorLine}\n`,
+      at: [Date.parse(ok.time), Date.parse(ok.time)],
+      end: [line.length, line.length + 1 + errorLine.length],
+      failed: 0,
+    });
+  });
+});
+
+describe('a record line’s time', () => {
+  it('is the ISO form of its start, to the millisecond, for any time', () => {
+    const times = [0, 5, 45, 999, 1000, 1_772_000_000_007, 1_772_000_000_070, 1_772_000_000_700, -1, -1001];
+    for (const time of [...times, ...times.reverse()]) {
+      const line = recordLine({
+        time,
+        requestId: 'r',
+        who: { kind: 'local', id: 'stdio:test' },
+        client: { via: 'stdio' },
+        readJson: '"search-messages"',
+        paramsJson: '{}',
+        status: 'ok',
+        httpStatus: 200,
+        durationMs: 0,
+        backend: null,
+        slackCalls: 0,
+        cache: null,
+        policy: null,
+        returned: null,
+      });
+      expect(JSON.parse(line).time).toBe(new Date(time).toISOString());
+    }
   });
 });

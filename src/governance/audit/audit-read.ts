@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { type AppError, describeError } from '../../http/describe-error.js';
 import type { SlackAccess } from '../../slack-client/types.js';
 import type { AuditClient, AuditPolicy, AuditReturned, AuditWho } from './record.js';
-import { paramsJson, type RecordParts, recordLine } from './record-line.js';
+import { paramsJson } from './record-line.js';
 import { returnedOf } from './returned.js';
 import type { AuditTrail } from './trail.js';
 
@@ -29,8 +29,8 @@ export interface AuditSettings {
 
 /**
  * `run`, recorded: one audit record per call, written once it settles (an answer or an error), queued so
- * that the read never waits for the audit. Per call it makes the record's line and nothing else: no closure,
- * no copy of the answer (a cached search's record costs a few microseconds).
+ * that the read never waits for the audit. Per call it queues the record's parts (record-line.ts) and nothing
+ * else: no closure, no copy of the answer; the line is written with its batch's.
  */
 export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
   settings: AuditSettings,
@@ -49,7 +49,7 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
       answer = await run(calls.caller, params);
     } catch (err) {
       const { status, code } = describeError(err as AppError);
-      write(trail, {
+      trail.writeParts({
         time,
         requestId: caller.requestId,
         who: caller.who,
@@ -71,7 +71,7 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
     const { body } = answer;
     const channel = (params as { channel?: unknown }).channel;
     const backend = typeof body.backend === 'string' ? body.backend : null;
-    write(trail, {
+    trail.writeParts({
       time,
       requestId: caller.requestId,
       who: caller.who,
@@ -90,13 +90,6 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
     return answer;
   };
 }
-
-/** Queues a record's line; a fault in making it is counted as failed, never thrown into the read. */
-function write(trail: AuditTrail, parts: RecordParts): void {
-  trail.guard(recordLineOf, parts);
-}
-
-const recordLineOf = (parts: RecordParts): [number, string] => [parts.time, recordLine(parts)];
 
 /**
  * What a record may keep of what came back: Real-time Search's results may not be stored or copied (Slack's

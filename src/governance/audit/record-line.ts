@@ -1,10 +1,13 @@
 import { MAX_PARAM_CHARS, QUERY_PARAMS } from './params.js';
 import type { AuditClient, AuditPolicy, AuditRecord, AuditReturned, AuditWho } from './record.js';
+import type { KeptBatch } from './stores.js';
 
-// A record as its JSON line, written straight from its parts: a read's record is one string, never an object
-// graph to build, stringify and collect. The parts that repeat from read to read (who, through which client,
-// what a cached answer returned, what the policy did to it) are the same objects each time, so their JSON is
-// written once per object. The line is exactly JSON.stringify of the record, `returned` last.
+// Records as JSON lines, written from their parts: a read queues its record's parts (one small object that
+// points at what the read already holds), and each batch of records is written as one text in one pass, so no
+// record is ever an object graph or a string of many pieces that lives until its batch is written. The parts
+// that repeat from read to read (who, through which client, what a cached answer returned, what the policy did
+// to it) are the same objects each time, so their JSON is written once per object. Each line is exactly
+// JSON.stringify of its record, `returned` last.
 
 const MAX_LIST_ITEMS = 20;
 const MAX_PARAMS = 40;
@@ -21,16 +24,19 @@ function jsonOnce(value: object): string {
   return json;
 }
 
-/** The last start time written: records of one millisecond share its ISO form. */
-let lastTime = Number.NaN;
-let lastIso = '';
+/** The second of the last start time written, and its ISO form up to the milliseconds (`…T12:00:05.`). */
+let lastSecond = Number.NaN;
+let secondIso = '';
 
+/** A start time as ISO 8601 (`2026-11-28T12:00:05.123Z`); a Date is made once a second, not per record. */
 function isoOf(time: number): string {
-  if (time !== lastTime) {
-    lastTime = time;
-    lastIso = new Date(time).toISOString();
+  const ms = ((time % 1000) + 1000) % 1000;
+  const second = time - ms;
+  if (second !== lastSecond) {
+    lastSecond = second;
+    secondIso = new Date(second).toISOString().slice(0, 20);
   }
-  return lastIso;
+  return `${secondIso}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
 }
 
 const cut = (s: string) => (s.length > MAX_PARAM_CHARS ? `${s.slice(0, MAX_PARAM_CHARS)}…` : s);
@@ -112,22 +118,99 @@ export interface RecordParts {
   returned: AuditReturned | null;
 }
 
-/** The record's JSON line (without the newline). */
-export function recordLine(p: RecordParts): string {
-  return (
-    `{"time":"${isoOf(p.time)}","request_id":${JSON.stringify(p.requestId)},"who":${jsonOnce(p.who)}` +
-    `,"client":${jsonOnce(p.client)},"read":${p.readJson},"params":${p.paramsJson}` +
-    `,"status":"${p.status}","http_status":${p.httpStatus}` +
-    (p.errorCode === undefined ? '' : `,"error_code":${JSON.stringify(p.errorCode)}`) +
-    `,"duration_ms":${p.durationMs},"backend":${p.backend === null ? 'null' : JSON.stringify(p.backend)}` +
-    `,"slack_calls":${p.slackCalls},"cache":${p.cache === null ? 'null' : `"${p.cache}"`}` +
-    `,"policy":${p.policy === null ? 'null' : jsonOnce(p.policy)}` +
-    `,"returned":${p.returned === null ? 'null' : jsonOnce(p.returned)}}`
+/** Pushes the pieces of the record's JSON line (no newline) onto `out`; returns the line's length. */
+function pushLine(out: string[], p: RecordParts): number {
+  const first = out.length;
+  out.push(
+    '{"time":"',
+    isoOf(p.time),
+    '","request_id":',
+    JSON.stringify(p.requestId),
+    ',"who":',
+    jsonOnce(p.who),
+    ',"client":',
+    jsonOnce(p.client),
+    ',"read":',
+    p.readJson,
+    ',"params":',
+    p.paramsJson,
+    ',"status":"',
+    p.status,
+    '","http_status":',
+    String(p.httpStatus),
   );
+  if (p.errorCode !== undefined) out.push(',"error_code":', JSON.stringify(p.errorCode));
+  out.push(
+    ',"duration_ms":',
+    String(p.durationMs),
+    ',"backend":',
+    p.backend === null ? 'null' : JSON.stringify(p.backend),
+    ',"slack_calls":',
+    String(p.slackCalls),
+    ',"cache":',
+    p.cache === null ? 'null' : `"${p.cache}"`,
+    ',"policy":',
+    p.policy === null ? 'null' : jsonOnce(p.policy),
+    ',"returned":',
+    p.returned === null ? 'null' : jsonOnce(p.returned),
+    '}',
+  );
+  let length = 0;
+  for (let i = first; i < out.length; i++) length += (out[i] as string).length;
+  return length;
 }
 
-/** A whole record's line (what `recordLine` writes from its parts), for records made elsewhere. */
-export function recordJson(record: AuditRecord): string {
-  const { returned, ...rest } = record;
-  return `${JSON.stringify(rest).slice(0, -1)},"returned":${returned === null ? 'null' : jsonOnce(returned)}}`;
+/** The record's JSON line (without the newline). */
+export function recordLine(p: RecordParts): string {
+  const pieces: string[] = [];
+  pushLine(pieces, p);
+  return pieces.join('');
+}
+
+/**
+ * Records as one batch: their lines joined, each ending with a newline, in one copy. A record whose parts
+ * cannot be written (never expected) is left out and counted in `failed`.
+ */
+export function batchOf(records: readonly RecordParts[]): KeptBatch & { failed: number } {
+  const pieces: string[] = [];
+  const at: number[] = [];
+  const end: number[] = [];
+  let length = 0;
+  let failed = 0;
+  for (const record of records) {
+    const mark = pieces.length;
+    try {
+      length += pushLine(pieces, record);
+    } catch {
+      pieces.length = mark;
+      failed++;
+      continue;
+    }
+    pieces.push('\n');
+    at.push(record.time);
+    end.push(length);
+    length += 1;
+  }
+  return { text: pieces.join(''), at, end, failed };
+}
+
+/** A whole record's parts, for records made elsewhere (tests, benches). */
+export function partsOf(record: AuditRecord): RecordParts {
+  return {
+    time: Date.parse(record.time),
+    requestId: record.request_id,
+    who: record.who,
+    client: record.client,
+    readJson: JSON.stringify(record.read),
+    paramsJson: JSON.stringify(record.params),
+    status: record.status,
+    httpStatus: record.http_status,
+    errorCode: record.error_code,
+    durationMs: record.duration_ms,
+    backend: record.backend,
+    slackCalls: record.slack_calls,
+    cache: record.cache,
+    policy: record.policy,
+    returned: record.returned,
+  };
 }

@@ -1,36 +1,17 @@
 import type { RedisClient } from '../../redis/redis-client.js';
 import type { AuditRecord } from './record.js';
 
-/** A record ready to keep: its start time (epoch ms, the order) and its JSON line. */
-export interface KeptRecord {
-  at: number;
-  json: string;
-}
-
 /**
  * The records of one write as one text: their JSON lines joined, each ending with `\n` (what the JSON-lines
- * sink writes), with each record's start time and where its line ends. A window keeps slices of the text, so
- * a busy replica's records are a few large strings to the garbage collector, not many small objects each.
+ * sink writes), with each record's start time (epoch ms, the order) and where its line ends. A window keeps
+ * slices of the text, so a busy replica's records are a few large strings to the garbage collector, not many
+ * small objects each.
  */
 export interface KeptBatch {
   text: string;
   at: readonly number[];
   /** The index just past each record's line (its `\n` is there). */
   end: readonly number[];
-}
-
-/** Records as one batch. */
-export function keptBatch(records: readonly KeptRecord[]): KeptBatch {
-  const at: number[] = [];
-  const end: number[] = [];
-  let length = 0;
-  for (const record of records) {
-    at.push(record.at);
-    length += record.json.length;
-    end.push(length);
-    length += 1;
-  }
-  return { text: `${records.map((r) => r.json).join('\n')}\n`, at, end };
 }
 
 /** The JSON line of the batch's `i`th record (a slice of its text, not a copy). */

@@ -1,7 +1,7 @@
 import type { AuditRecord } from './record.js';
-import { recordJson } from './record-line.js';
+import { batchOf, partsOf, type RecordParts } from './record-line.js';
 import type { LineSink } from './sink.js';
-import { type AuditStore, type KeptRecord, keptBatch } from './stores.js';
+import type { AuditStore } from './stores.js';
 
 /** What became of records: written (to every sink), dropped (the queue was full), failed (a sink refused). */
 export type AuditOutcome = 'written' | 'dropped' | 'failed';
@@ -34,7 +34,7 @@ const CLOSE_WAIT_MS = 5000;
  * them); the queue is drained in batches off the read's path. A full queue drops the record and counts it.
  */
 export class AuditTrail {
-  readonly #queue: KeptRecord[] = [];
+  readonly #queue: RecordParts[] = [];
   #draining: Promise<void> | undefined;
   readonly counts: Record<AuditOutcome, number> = { written: 0, dropped: 0, failed: 0 };
 
@@ -49,33 +49,25 @@ export class AuditTrail {
     return this.options.store !== undefined || this.options.sink !== undefined;
   }
 
-  /** A record made whole elsewhere (tests, benches): its line is written from it. */
+  /** A record made whole elsewhere (tests, benches). */
   write(record: AuditRecord): void {
-    if (this.enabled) this.writeLine(Date.parse(record.time), recordJson(record));
+    this.writeParts(partsOf(record));
   }
 
-  /** A record as its JSON line (record-line.ts) and its start time (epoch ms). */
-  writeLine(at: number, json: string): void {
+  /**
+   * A record's parts (record-line.ts), queued: its line is written with its batch's. The parts must not change
+   * once queued.
+   */
+  writeParts(parts: RecordParts): void {
     if (!this.enabled) return;
     if (this.#queue.length >= this.options.queueMax) {
       this.#count('dropped', 1);
       return;
     }
-    this.#queue.push({ at, json });
+    this.#queue.push(parts);
     this.#draining ??= new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() =>
       this.#drain(),
     );
-  }
-
-  /** Makes a record's line from `parts` and queues it; a fault in making it is counted as failed, never thrown. */
-  guard<T>(make: (parts: T) => [at: number, json: string], parts: T): void {
-    try {
-      const [at, json] = make(parts);
-      this.writeLine(at, json);
-    } catch (err) {
-      this.options.onError?.(err as Error);
-      this.#count('failed', 1);
-    }
   }
 
   /** Resolves once every record queued so far is written (or failed). */
@@ -102,11 +94,13 @@ export class AuditTrail {
     }
   }
 
-  async #writeBatch(kept: KeptRecord[]): Promise<void> {
+  async #writeBatch(records: RecordParts[]): Promise<void> {
     const { sink, store } = this.options;
     await sink?.ready();
     // One text for the file and the window alike.
-    const batch = keptBatch(kept);
+    const batch = batchOf(records);
+    if (batch.failed > 0) this.#count('failed', batch.failed);
+    if (batch.at.length === 0) return;
     let ok = sink ? sink.write(batch.text) : true;
     if (store)
       ok = await store.append(batch).then(
@@ -116,7 +110,7 @@ export class AuditTrail {
           return false;
         },
       );
-    this.#count(ok ? 'written' : 'failed', kept.length);
+    this.#count(ok ? 'written' : 'failed', batch.at.length);
   }
 
   #count(outcome: AuditOutcome, n: number) {

@@ -272,7 +272,7 @@ export const ConfigSchema = Type.Object({
     maximum: 1_000_000,
     default: 10_000,
     description:
-      'Audit records kept for GET /admin/audit (in Redis when the service has one, so any replica answers; else in process memory); the oldest go first; 0 = none kept',
+      'Audit records kept for GET /admin/audit (in Redis when the service has one, so any replica answers; else in process memory, outside the JavaScript heap, at most 4 KB a record on average and 512 MB in all); the oldest go first; 0 = none kept',
   }),
   AUDIT_RETENTION_HOURS: Type.Integer({
     minimum: 1,

@@ -3,7 +3,12 @@ import { type FakeSlack, startFakeSlack } from '../../fake-slack/index.js';
 import { queryAudit } from '../../src/governance/audit/query.js';
 import type { AuditRecord } from '../../src/governance/audit/record.js';
 import { batchOf, partsOf } from '../../src/governance/audit/record-line.js';
-import { AUDIT_KEY, type AuditStore, createAuditStore } from '../../src/governance/audit/stores.js';
+import {
+  AUDIT_KEY,
+  type AuditStore,
+  createAuditStore,
+  MemoryAuditStore,
+} from '../../src/governance/audit/stores.js';
 import { authHeaders, buildHarness } from '../helper.js';
 import { startTestRedis, type TestRedis } from '../support/test-redis.js';
 import { keptRecords } from './audit-kit.js';
@@ -102,6 +107,37 @@ describe.each(KINDS)('the kept window on %s', (kind) => {
     await s.append(batch([recordAt(T0 + 64_000, 7)]));
     expect(await pagesOf(s, 10)).toEqual([7, 6, 5]);
     if (redis) expect(await redis.client.zcard(AUDIT_KEY)).toBe(3);
+  });
+});
+
+describe('the memory window’s bytes', () => {
+  it('holds AUDIT_MAX_RECORDS × 4 KB at most: the oldest lines are written over, the rest read back whole', async () => {
+    const now = T0 + 10_000;
+    // 100 records may be kept: 400 KB. 300 records of ~6 KB each (a long parameter, non-ASCII) are more than
+    // that, written in batches of 7 as the ring grows from 64 KB to its bound and wraps.
+    const s = new MemoryAuditStore({ maxRecords: 100, retentionMs: 3_600_000, clock: () => now });
+    const big = (n: number) => ({
+      ...recordAt(T0 + n, n),
+      params: { n, note: `${'é'.repeat(n % 7)}${'x'.repeat(6000)}` },
+    });
+    const all = Array.from({ length: 300 }, (_, n) => big(n));
+    for (let i = 0; i < all.length; i += 7) await s.append(batch(all.slice(i, i + 7)));
+    const kept = (await s.scan(undefined, 1000)).map((r) => r.record);
+    // What 400 KB holds (a line that would wrap is put at the start, so a little less).
+    expect(kept.length).toBeGreaterThanOrEqual(60);
+    expect(kept.length).toBeLessThanOrEqual(Math.floor(409_600 / 6000));
+    // The newest, newest first, each exactly as written.
+    expect(kept).toEqual(all.slice(-kept.length).reverse());
+  });
+
+  it('keeps what it held when it grows', async () => {
+    const s = new MemoryAuditStore({ maxRecords: 1000, retentionMs: 3_600_000, clock: () => T0 + 10_000 });
+    const all = Array.from({ length: 200 }, (_, n) => ({
+      ...recordAt(T0 + n, n),
+      params: { n, note: 'y'.repeat(1000) },
+    }));
+    for (const record of all) await s.append(batch([record]));
+    expect((await s.scan(undefined, 1000)).map((r) => r.record)).toEqual([...all].reverse());
   });
 });
 

@@ -132,14 +132,19 @@ describe('a record line', () => {
     expect(errorLine).toBe(JSON.stringify({ ...failedRest, returned: null }));
     expect(recordLine(partsOf(failed))).toBe(errorLine);
 
-    // A batch: the lines joined, each ending with a newline, and where each ends.
-    const batch = batchOf([partsOf(ok), partsOf(failed)]);
-    expect(batch).toEqual({
-      text: `${line}\n${errorLine}\n`,
+    // A batch: the lines in UTF-8, each ending with a newline, and the byte where each ends.
+    const named = { ...ok, client: { via: 'mcp' as const, name: 'Café “agent”' } };
+    const namedLine = recordLine(partsOf(named));
+    const batch = batchOf([partsOf(named), partsOf(failed)]);
+    const namedBytes = Buffer.byteLength(namedLine);
+    expect(namedBytes).toBe(namedLine.length + 1 + 2 + 2);
+    expect({ ...batch, bytes: batch.bytes.toString('utf8') }).toEqual({
+      bytes: `${namedLine}\n${errorLine}\n`,
       at: [Date.parse(ok.time), Date.parse(ok.time)],
-      end: [line.length, line.length + 1 + errorLine.length],
+      end: [namedBytes, namedBytes + 1 + errorLine.length],
       failed: 0,
     });
+    expect(batch.bytes.length).toBe(namedBytes + 1 + errorLine.length + 1);
   });
 });
 

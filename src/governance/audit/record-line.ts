@@ -3,7 +3,7 @@ import type { AuditClient, AuditPolicy, AuditRecord, AuditReturned, AuditWho } f
 import type { KeptBatch } from './stores.js';
 
 // Records as JSON lines, written from their parts: a read queues its record's parts (one small object that
-// points at what the read already holds), and each batch of records is written as one text in one pass, so no
+// points at what the read already holds), and each batch of records is written and encoded in one pass, so no
 // record is ever an object graph or a string of many pieces that lives until its batch is written. The parts
 // that repeat from read to read (who, through which client, what a cached answer returned, what the policy did
 // to it) are the same objects each time, so their JSON is written once per object. Each line is exactly
@@ -118,9 +118,8 @@ export interface RecordParts {
   returned: AuditReturned | null;
 }
 
-/** Pushes the pieces of the record's JSON line (no newline) onto `out`; returns the line's length. */
-function pushLine(out: string[], p: RecordParts): number {
-  const first = out.length;
+/** Pushes the pieces of the record's JSON line (no newline) onto `out`. */
+function pushLine(out: string[], p: RecordParts): void {
   out.push(
     '{"time":"',
     isoOf(p.time),
@@ -155,9 +154,6 @@ function pushLine(out: string[], p: RecordParts): number {
     p.returned === null ? 'null' : jsonOnce(p.returned),
     '}',
   );
-  let length = 0;
-  for (let i = first; i < out.length; i++) length += (out[i] as string).length;
-  return length;
 }
 
 /** The record's JSON line (without the newline). */
@@ -168,30 +164,36 @@ export function recordLine(p: RecordParts): string {
 }
 
 /**
- * Records as one batch: their lines joined, each ending with a newline, in one copy. A record whose parts
- * cannot be written (never expected) is left out and counted in `failed`.
+ * Records as one batch: their lines in UTF-8, each ending with a newline, encoded once into one buffer of the
+ * exact size. A record whose parts cannot be written (never expected) is left out and counted in `failed`.
  */
 export function batchOf(records: readonly RecordParts[]): KeptBatch & { failed: number } {
-  const pieces: string[] = [];
+  const lines: string[] = [];
   const at: number[] = [];
-  const end: number[] = [];
-  let length = 0;
+  let bytes = 0;
   let failed = 0;
   for (const record of records) {
-    const mark = pieces.length;
+    const pieces: string[] = [];
     try {
-      length += pushLine(pieces, record);
+      pushLine(pieces, record);
     } catch {
-      pieces.length = mark;
       failed++;
       continue;
     }
-    pieces.push('\n');
+    const line = pieces.join('');
+    lines.push(line);
     at.push(record.time);
-    end.push(length);
-    length += 1;
+    bytes += Buffer.byteLength(line) + 1;
   }
-  return { text: pieces.join(''), at, end, failed };
+  const buffer = Buffer.allocUnsafe(bytes);
+  const end: number[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    offset += buffer.write(line, offset);
+    end.push(offset);
+    buffer[offset++] = 0x0a;
+  }
+  return { bytes: buffer, at, end, failed };
 }
 
 /** A whole record's parts, for records made elsewhere (tests, benches). */

@@ -4,8 +4,8 @@ import { pino } from 'pino';
 
 /** Where JSON lines go: written without waiting, bounded in bytes (past the bound, lines are dropped). */
 export interface LineSink {
-  /** Lines ending in \n; false when they were dropped (the buffer is full). */
-  write(lines: string): boolean;
+  /** Lines ending in \n, in UTF-8; false when they were dropped (the buffer is full). */
+  write(lines: Buffer): boolean;
   /** Resolves once what was written has gone out (or after a bound): the writer's next batch waits for it. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -40,8 +40,12 @@ export function lineSink(setting: string, onError: (err: Error) => void): LineSi
     ...(standard ? { fd: standard } : { dest: setting, mkdir: true, append: true }),
     sync: false,
     maxLength: SINK_BUFFER_BYTES,
+    // Written as the bytes the trail encoded once (a string would be encoded again after each write).
+    contentMode: 'buffer',
   });
   stream.on('error', onError);
+  // Its types know strings only; in contentMode 'buffer' it takes (and wants) Buffers.
+  const write = stream.write.bind(stream) as unknown as (data: Buffer) => boolean;
   let dropped = false;
   // Above its high-water mark until it says 'drain' (heard whenever it comes, waited for or not).
   let pending = false;
@@ -56,7 +60,7 @@ export function lineSink(setting: string, onError: (err: Error) => void): LineSi
   return {
     write: (lines) => {
       dropped = false;
-      pending = !stream.write(lines);
+      pending = !write(lines);
       return !dropped;
     },
     ready: () =>

@@ -2,21 +2,19 @@ import type { RedisClient } from '../../redis/redis-client.js';
 import type { AuditRecord } from './record.js';
 
 /**
- * The records of one write as one text: their JSON lines joined, each ending with `\n` (what the JSON-lines
- * sink writes), with each record's start time (epoch ms, the order) and where its line ends. A window keeps
- * slices of the text, so a busy replica's records are a few large strings to the garbage collector, not many
- * small objects each.
+ * The records of one write as bytes: their JSON lines in UTF-8, each ending with `\n` (what the JSON-lines
+ * sink writes), with each record's start time (epoch ms, the order) and where its line ends. Encoded once per
+ * batch for the file, the window and Redis alike; nothing of it is a string the garbage collector must keep.
  */
 export interface KeptBatch {
-  text: string;
+  bytes: Buffer;
   at: readonly number[];
-  /** The index just past each record's line (its `\n` is there). */
+  /** The byte just past each record's line (its `\n` is there). */
   end: readonly number[];
 }
 
-/** The JSON line of the batch's `i`th record (a slice of its text, not a copy). */
-const lineOf = (batch: KeptBatch, i: number) =>
-  batch.text.slice(i === 0 ? 0 : (batch.end[i - 1] as number) + 1, batch.end[i]);
+/** Where the batch's `i`th line starts. */
+const startOf = (batch: KeptBatch, i: number) => (i === 0 ? 0 : (batch.end[i - 1] as number) + 1);
 
 /**
  * Where a scan resumes: records up to `at` (newest first), past the first `skip` of those at exactly `at`
@@ -40,43 +38,128 @@ export interface WindowBounds {
   clock: () => number;
 }
 
+/** Bytes a memory window starts with; it doubles as records come, up to its bound. */
+const FIRST_BYTES = 64 * 1024;
+/** A memory window holds at most this many bytes of records a record it may keep (AUDIT_MAX_RECORDS of them)… */
+export const WINDOW_BYTES_PER_RECORD = 4096;
+/** …and at most this many bytes in all. */
+export const MAX_WINDOW_BYTES = 512 * 1024 * 1024;
+
 /**
- * One process's window: start times and JSON lines in time order (a late finisher is put in its place),
- * oldest first out. A line is a slice of its batch's text (KeptBatch) and the times are plain numbers: the
- * garbage collector sees one small object per record, where a record's own string of many parts made the
- * window most of the audit's cost.
+ * One process's window: the records' lines in a ring of bytes outside the JavaScript heap, and, in time order
+ * (a late finisher is put in its place), each one's start time, where its bytes are and how many. Bounded in
+ * number and age as the shared window is, and in bytes (AUDIT_MAX_RECORDS × 4 KB, 512 MB at most): when the
+ * ring is full the oldest bytes are written over and their records are gone. Nothing in it is an object or a
+ * string per record, so a busy replica's window costs the garbage collector nothing.
  */
 export class MemoryAuditStore implements AuditStore {
+  #ring = Buffer.alloc(0);
+  /** Bytes written since the start (a record's position is this "virtual" offset; its place is it modulo the ring). */
+  #head = 0;
+  /** Records before this virtual offset are gone (written over before the ring grew). */
+  #floor = 0;
+  /** Bytes of the records indexed. */
+  #bytes = 0;
   readonly #at: number[] = [];
-  readonly #json: string[] = [];
+  readonly #start: number[] = [];
+  readonly #size: number[] = [];
+  readonly #maxBytes: number;
 
-  constructor(private readonly bounds: WindowBounds) {}
+  constructor(private readonly bounds: WindowBounds) {
+    this.#maxBytes = Math.min(
+      MAX_WINDOW_BYTES,
+      Math.max(FIRST_BYTES, bounds.maxRecords * WINDOW_BYTES_PER_RECORD),
+    );
+  }
 
   async append(batch: KeptBatch): Promise<void> {
-    const at = this.#at;
-    const json = this.#json;
     for (let r = 0; r < batch.at.length; r++) {
-      const time = batch.at[r] as number;
-      const line = lineOf(batch, r);
-      let i = at.length;
-      while (i > 0 && (at[i - 1] as number) > time) i--;
-      if (i === at.length) {
-        at.push(time);
-        json.push(line);
-      } else {
-        at.splice(i, 0, time);
-        json.splice(i, 0, line);
+      const from = startOf(batch, r);
+      const size = (batch.end[r] as number) + 1 - from;
+      if (size > this.#maxBytes) continue;
+      this.#roomFor(size);
+      const ring = this.#ring;
+      // A line never wraps: one that would is put at the ring's start (the bytes skipped stay unused).
+      let place = this.#head % ring.length;
+      if (place + size > ring.length) {
+        this.#head += ring.length - place;
+        place = 0;
       }
+      batch.bytes.copy(ring, place, from, from + size);
+      this.#insert(batch.at[r] as number, this.#head, size);
+      this.#head += size;
+      this.#bytes += size;
     }
-    // Trimmed in bulk, an eighth of the window at a time: cutting the oldest off a full window on every
-    // append moved the whole array each time. What is past the bounds meanwhile is never scanned.
+    this.#trim();
+  }
+
+  /** Grows the ring (doubling, up to its bound) while the records kept and `size` more would not fit. */
+  #roomFor(size: number): void {
+    let length = this.#ring.length;
+    if (this.#bytes + size + size <= length || length >= this.#maxBytes) return;
+    while (this.#bytes + size + size > length && length < this.#maxBytes)
+      length = Math.max(FIRST_BYTES, length * 2);
+    length = Math.min(length, this.#maxBytes);
+    const old = this.#ring;
+    const ring = Buffer.allocUnsafe(length);
+    const floor = this.#lowest();
+    for (let i = 0; i < this.#at.length; i++) {
+      const start = this.#start[i] as number;
+      if (start < floor) continue;
+      const size = this.#size[i] as number;
+      old.copy(ring, start % length, start % old.length, (start % old.length) + size);
+    }
+    this.#floor = floor;
+    this.#ring = ring;
+  }
+
+  /** The lowest virtual offset whose bytes are still in the ring. */
+  #lowest(): number {
+    return Math.max(this.#floor, this.#head - this.#ring.length);
+  }
+
+  #insert(at: number, start: number, size: number): void {
+    const times = this.#at;
+    let i = times.length;
+    while (i > 0 && (times[i - 1] as number) > at) i--;
+    if (i === times.length) {
+      times.push(at);
+      this.#start.push(start);
+      this.#size.push(size);
+    } else {
+      times.splice(i, 0, at);
+      this.#start.splice(i, 0, start);
+      this.#size.splice(i, 0, size);
+    }
+  }
+
+  /**
+   * Drops, in bulk (an eighth of the window at a time: cutting the oldest off a full window on every append
+   * moved the whole index each time), what is past the bounds: beyond AUDIT_MAX_RECORDS, older than the
+   * retention, or written over. What is past them meanwhile is never scanned.
+   */
+  #trim(): void {
     const { maxRecords } = this.bounds;
-    if (at.length <= maxRecords + Math.max(64, maxRecords >> 3)) return;
+    const count = this.#at.length;
+    const ring = this.#ring.length;
+    if (count <= maxRecords + Math.max(64, maxRecords >> 3) && this.#bytes <= ring + (ring >> 3)) return;
     const oldest = this.#oldest();
-    let drop = at.length - maxRecords;
-    while (drop < at.length && (at[drop] as number) < oldest) drop++;
-    at.splice(0, drop);
-    json.splice(0, drop);
+    const lowest = this.#lowest();
+    const excess = count - maxRecords;
+    let kept = 0;
+    this.#bytes = 0;
+    for (let i = 0; i < count; i++) {
+      const start = this.#start[i] as number;
+      if (i < excess || (this.#at[i] as number) < oldest || start < lowest) continue;
+      this.#at[kept] = this.#at[i] as number;
+      this.#start[kept] = start;
+      this.#size[kept] = this.#size[i] as number;
+      this.#bytes += this.#size[i] as number;
+      kept++;
+    }
+    this.#at.length = kept;
+    this.#start.length = kept;
+    this.#size.length = kept;
   }
 
   #oldest(): number {
@@ -88,15 +171,21 @@ export class MemoryAuditStore implements AuditStore {
     let skip = from?.skip ?? 0;
     const first = Math.max(0, this.#at.length - this.bounds.maxRecords);
     const oldest = this.#oldest();
+    const lowest = this.#lowest();
+    const ring = this.#ring;
     for (let i = this.#at.length - 1; i >= first && out.length < count; i--) {
       const at = this.#at[i] as number;
-      const json = this.#json[i] as string;
       if (at < oldest) break;
+      const start = this.#start[i] as number;
+      if (start < lowest) continue;
       if (from && at > from.at) continue;
       if (from && at === from.at && skip > 0) {
         skip--;
         continue;
       }
+      const place = start % ring.length;
+      // The line without its newline.
+      const json = ring.toString('utf8', place, place + (this.#size[i] as number) - 1);
       out.push({ at, record: JSON.parse(json) as AuditRecord });
     }
     return out;
@@ -117,7 +206,11 @@ export class RedisAuditStore implements AuditStore {
   ) {}
 
   async append(batch: KeptBatch): Promise<void> {
-    const members = batch.at.flatMap((at, i) => [at, lineOf(batch, i)]);
+    // Each line's bytes as the member (without its newline): no string is made of them.
+    const members = batch.at.flatMap((at, i) => [
+      at,
+      batch.bytes.subarray(startOf(batch, i), batch.end[i] as number),
+    ]);
     // Three commands sent at once (ioredis pipelines them on the one connection), not a MULTI: the guarded
     // client refuses each command while Redis is away, and a refused MULTI would leave a promise unheard.
     await Promise.all([

@@ -97,11 +97,11 @@ export class AuditTrail {
   async #writeBatch(records: RecordParts[]): Promise<void> {
     const { sink, store } = this.options;
     await sink?.ready();
-    // One text for the file and the window alike.
+    // One encoding for the file and the window alike.
     const batch = batchOf(records);
     if (batch.failed > 0) this.#count('failed', batch.failed);
     if (batch.at.length === 0) return;
-    let ok = sink ? sink.write(batch.text) : true;
+    let ok = sink ? sink.write(batch.bytes) : true;
     if (store)
       ok = await store.append(batch).then(
         () => ok,

@@ -43,10 +43,10 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
     if (!trail.enabled) return run(caller, params);
     const time = settings.clock();
     const started = performance.now();
-    const calls = new SlackCalls(caller);
+    const counter = { calls: 0 };
     let answer: A;
     try {
-      answer = await run(calls.caller, params);
+      answer = await run(counted(caller, counter), params);
     } catch (err) {
       const { status, code } = describeError(err as AppError);
       trail.writeParts({
@@ -61,7 +61,7 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
         errorCode: code,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         backend: null,
-        slackCalls: calls.count,
+        slackCalls: counter.calls,
         cache: null,
         policy: null,
         returned: null,
@@ -82,7 +82,7 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
       httpStatus: 200,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       backend,
-      slackCalls: calls.count,
+      slackCalls: counter.calls,
       cache: answer.cache ?? null,
       policy: answer.policy ?? null,
       returned: returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend),
@@ -117,23 +117,16 @@ function returnedOnce(body: object, channel: string | undefined, backend: string
  * tool search) is itself. Each access is the caller's own new object (ReadCaller.slackAccess): marked, not
  * copied.
  */
-class SlackCalls<C extends AuditedCaller> {
-  count = 0;
-  readonly caller: C;
-  readonly #source: (() => SlackAccess) | undefined;
-
-  constructor(caller: C) {
-    this.#source = (caller as { slackAccess?: () => SlackAccess }).slackAccess;
-    this.caller = this.#source ? { ...caller, slackAccess: this.#access.bind(this) } : caller;
-  }
-
-  #access(): SlackAccess {
-    const access = (this.#source as () => SlackAccess)();
-    access.onSlackCall = this.#counted.bind(this);
+function counted<C extends AuditedCaller>(caller: C, counter: { calls: number }): C {
+  const { slackAccess } = caller as { slackAccess?: () => SlackAccess };
+  if (!slackAccess) return caller;
+  const onSlackCall = () => {
+    counter.calls++;
+  };
+  const marked = () => {
+    const access = slackAccess();
+    access.onSlackCall = onSlackCall;
     return access;
-  }
-
-  #counted(): void {
-    this.count++;
-  }
+  };
+  return { ...caller, slackAccess: marked };
 }

@@ -73,6 +73,24 @@ export class MemoryAuditStore implements AuditStore {
   }
 
   async append(batch: KeptBatch): Promise<void> {
+    const total = batch.bytes.length;
+    this.#roomFor(total);
+    const place = this.#head % this.#ring.length;
+    if (total <= this.#maxBytes && place + total <= this.#ring.length) {
+      // The whole batch fits before the ring's end: one copy.
+      batch.bytes.copy(this.#ring, place);
+      for (let r = 0; r < batch.at.length; r++) {
+        const from = startOf(batch, r);
+        this.#insert(batch.at[r] as number, this.#head + from, (batch.end[r] as number) + 1 - from);
+      }
+      this.#head += total;
+      this.#bytes += total;
+    } else this.#appendEach(batch);
+    this.#trim();
+  }
+
+  /** A batch that wraps: line by line. */
+  #appendEach(batch: KeptBatch): void {
     for (let r = 0; r < batch.at.length; r++) {
       const from = startOf(batch, r);
       const size = (batch.end[r] as number) + 1 - from;
@@ -90,7 +108,6 @@ export class MemoryAuditStore implements AuditStore {
       this.#head += size;
       this.#bytes += size;
     }
-    this.#trim();
   }
 
   /** Grows the ring (doubling, up to its bound) while the records kept and `size` more would not fit. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { audited } from '../../src/governance/audit/audit-read.js';
 import type { AuditRecord } from '../../src/governance/audit/record.js';
 import { MemoryAuditStore } from '../../src/governance/audit/stores.js';
 import { AuditTrail } from '../../src/governance/audit/trail.js';
@@ -52,6 +53,29 @@ describe('the trail', () => {
     await trail.flush();
     expect(trail.counts).toEqual({ written: 0, dropped: 0, failed: 1 });
     expect(errors.map((e) => e.message)).toEqual(['OOM']);
+  });
+
+  it('a record that cannot be made: counted as failed, the read answered all the same', async () => {
+    const errors: Error[] = [];
+    const store = new MemoryAuditStore({ maxRecords: 100, retentionMs: 1e12, clock: Date.now });
+    const trail = new AuditTrail({ store, queueMax: 10, onError: (err) => errors.push(err) });
+    const read = audited({ trail, recordQueries: true, clock: Date.now }, 'search-messages', async () => ({
+      body: { ok: true },
+    }));
+    const caller = {
+      requestId: 'r1',
+      who: { kind: 'local' as const, id: 'stdio:test' },
+      client: { via: 'stdio' as const },
+    };
+    const params = {
+      get query(): string {
+        throw new Error('a parameter that cannot be read');
+      },
+    };
+    await expect(read(caller, params)).resolves.toEqual({ body: { ok: true } });
+    await trail.flush();
+    expect(trail.counts).toEqual({ written: 0, dropped: 0, failed: 1 });
+    expect(errors.map((e) => e.message)).toEqual(['a parameter that cannot be read']);
   });
 });
 

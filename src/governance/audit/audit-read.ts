@@ -29,8 +29,9 @@ export interface AuditSettings {
 
 /**
  * `run`, recorded: one audit record per call, written once it settles (an answer or an error), queued so
- * that the read never waits for the audit. Per call it queues the record's parts (record-line.ts) and nothing
- * else: no closure, no copy of the answer; the line is written with its batch's.
+ * that the read never waits for the audit. Per call it queues the record's parts (record-line.ts), no copy
+ * of the answer; the line is written with its batch's. A fault in making the record is counted as failed,
+ * never thrown into the read.
  */
 export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
   settings: AuditSettings,
@@ -49,6 +50,33 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
       answer = await run(counted(caller, counter), params);
     } catch (err) {
       const { status, code } = describeError(err as AppError);
+      try {
+        trail.writeParts({
+          time,
+          requestId: caller.requestId,
+          who: caller.who,
+          client: caller.client,
+          readJson,
+          paramsJson: paramsJson(params as object, recordQueries),
+          status: 'error',
+          httpStatus: status,
+          errorCode: code,
+          durationMs: Math.round((performance.now() - started) * 100) / 100,
+          backend: null,
+          slackCalls: counter.calls,
+          cache: null,
+          policy: null,
+          returned: null,
+        });
+      } catch (fault) {
+        trail.fault(fault as Error);
+      }
+      throw err;
+    }
+    try {
+      const { body } = answer;
+      const channel = (params as { channel?: unknown }).channel;
+      const backend = typeof body.backend === 'string' ? body.backend : null;
       trail.writeParts({
         time,
         requestId: caller.requestId,
@@ -56,37 +84,18 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
         client: caller.client,
         readJson,
         paramsJson: paramsJson(params as object, recordQueries),
-        status: 'error',
-        httpStatus: status,
-        errorCode: code,
+        status: 'ok',
+        httpStatus: 200,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
-        backend: null,
+        backend,
         slackCalls: counter.calls,
-        cache: null,
-        policy: null,
-        returned: null,
+        cache: answer.cache ?? null,
+        policy: answer.policy ?? null,
+        returned: returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend),
       });
-      throw err;
+    } catch (fault) {
+      trail.fault(fault as Error);
     }
-    const { body } = answer;
-    const channel = (params as { channel?: unknown }).channel;
-    const backend = typeof body.backend === 'string' ? body.backend : null;
-    trail.writeParts({
-      time,
-      requestId: caller.requestId,
-      who: caller.who,
-      client: caller.client,
-      readJson,
-      paramsJson: paramsJson(params as object, recordQueries),
-      status: 'ok',
-      httpStatus: 200,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      backend,
-      slackCalls: counter.calls,
-      cache: answer.cache ?? null,
-      policy: answer.policy ?? null,
-      returned: returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend),
-    });
     return answer;
   };
 }

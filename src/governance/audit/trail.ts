@@ -70,6 +70,12 @@ export class AuditTrail {
     );
   }
 
+  /** A record that could not be made (never expected): counted as failed, never thrown into the read. */
+  fault(err: Error): void {
+    this.options.onError?.(err);
+    this.#count('failed', 1);
+  }
+
   /** Resolves once every record queued so far is written (or failed). */
   async flush(): Promise<void> {
     while (this.#draining) await this.#draining;

@@ -41,7 +41,6 @@ export function rtsChannels(
   query: SearchQuery,
   kinds: Set<ChannelKind | undefined>,
 ): Hit[] {
-  const { team } = ctx.index;
   const archived = isTrue(ctx.params.include_archived_channels);
   return [...ctx.index.channels.values()]
     .filter((c) => (c.kind === 'public' || c.kind === 'private') && kinds.has(c.kind))
@@ -55,7 +54,7 @@ export function rtsChannels(
       score: scoreText(query, text),
       at: c.created,
       result: {
-        team_id: team.id,
+        team_id: ctx.index.teamOf(c.id).id,
         creator_user_id: c.creator ?? '',
         creator_name: nameOf(ctx, c.creator),
         date_created: c.created,
@@ -63,7 +62,7 @@ export function rtsChannels(
         name: channelName(c, ctx.index),
         topic: c.topic ?? '',
         purpose: c.purpose ?? '',
-        permalink: `https://${team.domain}.slack.com/archives/${c.id}`,
+        permalink: `https://${ctx.index.teamOf(c.id).domain}.slack.com/archives/${c.id}`,
       },
     }));
 }

@@ -10,7 +10,7 @@ import type { ClientPool } from './client-pool.js';
 import { cacheKey, tokenIdentity } from './keys.js';
 import { isAuthError, isUpstreamFailure } from './map-slack-error.js';
 import { threadTtlMs } from './thread-ttl.js';
-import { teamIdArgs, workspacesOfToken } from './token-workspaces.js';
+import { onlyTeam, teamIdArgs, workspacesOfToken } from './token-workspaces.js';
 import type { SlackAccess, SlackBody, SlackIdentity, Workspace } from './types.js';
 import { withDeadline } from './with-deadline.js';
 
@@ -204,9 +204,10 @@ export class SlackGateway {
     const call = async () => {
       const me = await this.#me(access);
       await admit?.(me);
-      return callSlack<SlackBody>(keys.client(), method, sent, this.#context(access, me.teamId));
+      const body = await callSlack<SlackBody>(keys.client(), method, sent, this.#context(access, me.teamId));
+      return onlyTeam(access, method, body);
     };
-    return this.#bounded(access, this.#live.run(cacheKey(method, keys.identity, sent), call));
+    return this.#bounded(access, this.#live.run(cacheKey(method, this.identityOf(access), sent), call));
   }
 
   /**

@@ -12,6 +12,29 @@ export const teamIdArgs = (
 ): Record<string, unknown> =>
   access.teamId && TEAM_ID_METHODS.has(method) ? { ...args, team_id: access.teamId } : args;
 
+/**
+ * Real-time Search takes no team_id: with an org-wide token it answers from every workspace, each result naming
+ * its `team_id`. An access that names a workspace keeps that workspace's results only.
+ */
+export function onlyTeam(access: SlackAccess, method: string, body: SlackBody): SlackBody {
+  const results = body.results;
+  if (!access.teamId || method !== 'assistant.search.context' || typeof results !== 'object' || !results)
+    return body;
+  const kept = Object.fromEntries(
+    Object.entries(results).map(([type, list]) => [
+      type,
+      Array.isArray(list)
+        ? list.filter(
+            (r) =>
+              (r as { team_id?: unknown })?.team_id === undefined ||
+              (r as { team_id?: unknown }).team_id === access.teamId,
+          )
+        : list,
+    ]),
+  );
+  return { ...body, results: kept };
+}
+
 /** `https://acme.slack.com/` → `acme`; an organisation's URL (`….enterprise.slack.com`) names no workspace. */
 export function domainOf(url: string): string | undefined {
   const host = /^https:\/\/([a-z0-9-]+)\.slack\.com\/?$/i.exec(url)?.[1];

@@ -12,13 +12,27 @@ const flags = (channel: WorkspaceChannel) => ({
   is_private: channel.kind !== 'public',
 });
 
-const notShared = {
-  is_shared: false,
-  is_org_shared: false,
-  is_ext_shared: false,
+/** Shared within an organisation (`teams`, more than one) or with another one (Slack Connect). */
+const sharing = (channel: WorkspaceChannel) => ({
+  is_shared: (channel.teams?.length ?? 0) > 1 || (channel.externalTeams?.length ?? 0) > 0,
+  is_org_shared: (channel.teams?.length ?? 0) > 1,
+  is_ext_shared: (channel.externalTeams?.length ?? 0) > 0,
   is_pending_ext_shared: false,
   pending_shared: [],
-};
+});
+
+const teamsOf = (channel: WorkspaceChannel, index: WorkspaceIndex) =>
+  channel.teams ? [...channel.teams, ...(channel.externalTeams ?? [])] : [index.team.id];
+
+/** Grid's fields of a conversation in an organisation: its host and its workspaces. */
+const gridFields = (channel: WorkspaceChannel) =>
+  channel.teams
+    ? {
+        conversation_host_id: channel.teams[0],
+        internal_team_ids: [...channel.teams],
+        ...(channel.externalTeams ? { connected_team_ids: [...channel.externalTeams] } : {}),
+      }
+    : {};
 
 /** The `channel` object embedded in search.messages matches; IMs are named after the other party. */
 export function searchChannel(channel: WorkspaceChannel, index: WorkspaceIndex, viewerId: string) {
@@ -26,7 +40,7 @@ export function searchChannel(channel: WorkspaceChannel, index: WorkspaceIndex, 
   return {
     id: channel.id,
     ...flags(channel),
-    ...notShared,
+    ...sharing(channel),
     name,
     name_normalized: name,
     ...(channel.kind === 'im' ? { user: counterpart(channel, viewerId) } : {}),
@@ -65,13 +79,14 @@ export function conversationInfo(
     is_general: name === 'general',
     unlinked: 0,
     name_normalized: name,
-    ...notShared,
+    ...sharing(channel),
     is_frozen: false,
-    context_team_id: index.team.id,
+    context_team_id: index.teamOf(channel.id).id,
     updated: channel.created * 1000,
     parent_conversation: null,
     creator,
-    shared_team_ids: [index.team.id],
+    shared_team_ids: teamsOf(channel, index),
+    ...gridFields(channel),
     pending_connected_team_ids: [],
     is_member: channel.members.includes(viewerId),
     topic: { value: channel.topic ?? '', ...topicSet },

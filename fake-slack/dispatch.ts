@@ -8,10 +8,11 @@ import type { RateLimiter } from './rate-limiter.js';
 import type { ParsedCall } from './request-params.js';
 import { htmlReply, jsonReply, type Outcome, rateLimited, slackError } from './responses.js';
 import { SlackApiError } from './slack-error.js';
+import { findToken, type TokenSources, workspaceFor } from './token-owner.js';
 import { indexFor } from './workspace-index.js';
 import type { Workspace } from './workspace-types.js';
 
-export interface DispatchState {
+export interface DispatchState extends TokenSources {
   workspace: Workspace;
   oauth: FakeOAuthState;
   options: ResolvedOptions;
@@ -48,22 +49,26 @@ function answer(call: ParsedCall, state: DispatchState): Outcome {
   if (!spec) return slackError('unknown_method', { req_method: call.method });
   if (call.bodyError) return slackError(call.bodyError);
   if (!call.token) return slackError('not_authed');
-  const token = state.workspace.tokens.find((candidate) => candidate.token === call.token);
-  if (!token) return slackError('invalid_auth');
+  const owner = findToken(call.token, state);
+  if (!owner) return slackError('invalid_auth');
+  const { token } = owner;
   if (token.status && token.status !== 'active') return slackError(TOKEN_STATUS_ERRORS[token.status]);
   if (token.expiresAt !== undefined && token.expiresAt <= Date.now()) return slackError('token_expired');
   const headers = {
     'x-oauth-scopes': token.scopes.join(','),
     ...(spec.acceptedScopes.length ? { 'x-accepted-oauth-scopes': spec.acceptedScopes.join(',') } : {}),
   };
-  const retryAfter = state.limiter.take(`${state.workspace.team.id}:${call.method}`, call.method);
-  if (retryAfter !== undefined) return rateLimited(retryAfter);
-  if (spec.userTokenOnly && token.type !== 'user') return slackError('not_allowed_token_type', {}, headers);
-  const canned = state.canned.get(call.method);
-  if (canned) return jsonReply(typeof canned === 'function' ? canned(call.params) : canned, headers);
   try {
-    const index = indexFor(state.workspace);
-    return jsonReply(spec.handle({ index, token, params: call.params, options: state.options }), headers);
+    const workspace = workspaceFor(owner, spec, call.params);
+    // Slack's limits are per method and workspace: an org token draws on the workspace it reads.
+    const retryAfter = state.limiter.take(`${workspace.team.id}:${call.method}`, call.method);
+    if (retryAfter !== undefined) return rateLimited(retryAfter);
+    if (spec.userTokenOnly && token.type !== 'user') return slackError('not_allowed_token_type', {}, headers);
+    const canned = state.canned.get(call.method);
+    if (canned) return jsonReply(typeof canned === 'function' ? canned(call.params) : canned, headers);
+    const index = indexFor(workspace);
+    const ctx = { index, token, params: call.params, options: state.options, org: owner.org };
+    return jsonReply(spec.handle(ctx), headers);
   } catch (error) {
     if (error instanceof SlackApiError) return slackError(error.error, error.extra, headers);
     throw error;

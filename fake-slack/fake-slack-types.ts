@@ -1,6 +1,6 @@
 import type { FakeOAuthOptions, FakeOAuthState } from './oauth/oauth-state.js';
 import type { ParsedCall } from './request-params.js';
-import type { Workspace } from './workspace-types.js';
+import type { Organisation, Workspace } from './workspace-types.js';
 
 /** `'none'`: like every recorded real body, no `next_cursor` at all; `cursor` is ignored, `page` pages. */
 export type SearchCursorLocation = 'pagination' | 'paging' | 'response_metadata' | 'all' | 'none';
@@ -18,6 +18,10 @@ export interface RateBudget {
 export interface FakeSlackOptions {
   /** @default createDemoWorkspace() */
   workspace?: Workspace;
+  /** An Enterprise Grid organisation served beside `workspace` (its tokens, org-wide and per workspace). */
+  organisation?: Organisation;
+  /** More workspaces on the same Slack, each on its own (their tokens read only them). @default [] */
+  workspaces?: Workspace[];
   /** @default '127.0.0.1' */
   host?: string;
   /** @default 0 (a random free port) */
@@ -92,4 +96,6 @@ export interface FakeSlack {
   serveBody(method: string, body: CannedBody): void;
   close(): Promise<void>;
   workspace: Workspace;
+  organisation: Organisation | undefined;
+  workspaces: Workspace[];
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { downloadPath } from './file-shape.js';
 import { canSeeFile, indexWorkspace } from './workspace-index.js';
-import type { Workspace } from './workspace-types.js';
+import type { Workspace, WorkspaceToken } from './workspace-types.js';
 
 const DOWNLOAD = /^\/files-pri\/([A-Z0-9]+)-([A-Z0-9]+)\/download\/[^/]+$/;
 
@@ -10,17 +10,24 @@ const DOWNLOAD = /^\/files-pri\/([A-Z0-9]+)-([A-Z0-9]+)\/download\/[^/]+$/;
  * who may see the file, else 403 (Slack itself sends its sign-in page); unknown files 404. Returns false
  * for any other path.
  */
-export function serveDownload(req: IncomingMessage, res: ServerResponse, workspace: Workspace): boolean {
+export function serveDownload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  workspaceOf: (teamId: string) => Workspace | undefined,
+  tokenOf: (token: string, teamId: string) => WorkspaceToken | undefined,
+): boolean {
   const url = new URL(req.url ?? '/', 'http://fake-slack.invalid');
   const match = DOWNLOAD.exec(url.pathname);
   if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  const index = indexWorkspace(workspace);
-  const file = index.files.get(match[2] ?? '');
+  const workspace = workspaceOf(match[1] ?? '');
+  const index = workspace ? indexWorkspace(workspace) : undefined;
+  const file = index?.files.get(match[2] ?? '');
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
-  const token = workspace.tokens.find((t) => t.token === bearer && (t.status ?? 'active') === 'active');
+  const found = bearer ? tokenOf(bearer, match[1] ?? '') : undefined;
+  const token = (found?.status ?? 'active') === 'active' ? found : undefined;
   const text = (status: number, body: string) =>
     res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(body);
-  if (!file || match[1] !== index.team.id || url.pathname !== downloadPath(index.team.id, file)) {
+  if (!file || !index || url.pathname !== downloadPath(index.team.id, file)) {
     text(404, 'file not found\n');
   } else if (!token || !canSeeFile(file, index, token.userId)) {
     text(403, 'sign in to download this file\n');

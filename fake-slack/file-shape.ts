@@ -1,3 +1,4 @@
+import { homeTeam } from './user-shape.js';
 import { canSee, type WorkspaceIndex } from './workspace-index.js';
 import type { WorkspaceFile } from './workspace-types.js';
 
@@ -37,8 +38,10 @@ function sharedIn(file: WorkspaceFile, index: WorkspaceIndex, viewerId: string) 
 
 /** A file object as files.info and search.files send it; download URLs on `origin` unless the file says otherwise. */
 export function fileShape(file: WorkspaceFile, index: WorkspaceIndex, viewerId: string, origin: string) {
-  const { team } = index;
+  // In an organisation-wide view, the workspace of the conversation it was shared in.
+  const team = file.channels[0] ? index.teamOf(file.channels[0]) : index.team;
   const key = `${team.id}-${file.id}`;
+  const owner = index.users.get(file.user);
   const canvas = file.mode === 'quip';
   return {
     id: file.id,
@@ -50,7 +53,7 @@ export function fileShape(file: WorkspaceFile, index: WorkspaceIndex, viewerId: 
     filetype: file.filetype,
     pretty_type: file.prettyType,
     user: file.user,
-    user_team: team.id,
+    user_team: owner ? homeTeam(owner, team.id) : team.id,
     editable: canvas || file.mode === 'snippet',
     size: fileBytes(file),
     mode: file.mode,

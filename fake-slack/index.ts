@@ -41,12 +41,15 @@ export type {
   RecordedCall,
   SearchCursorLocation,
 } from './fake-slack-types.js';
+export { GRID } from './grid/ids.js';
+export { createGridOrganisation, createSideWorkspace, gridTs } from './grid/organisation.js';
 export type { FakeOAuthOptions, FakeOAuthState } from './oauth/oauth-state.js';
 export { TIER_PRESETS } from './rate-limiter.js';
 export { parseSearchQuery, type SearchQuery } from './search-query.js';
 export { startFakeSlack } from './server.js';
 export type {
   ChannelKind,
+  Organisation,
   TokenStatus,
   Workspace,
   WorkspaceChannel,

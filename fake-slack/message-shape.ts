@@ -1,5 +1,6 @@
 import { stableUuid } from './ids.js';
 import { richTextBlocks } from './rich-text.js';
+import { homeTeam } from './user-shape.js';
 import { compareTs, messageKey, type WorkspaceIndex } from './workspace-index.js';
 import type { WorkspaceMessage, WorkspaceUser } from './workspace-types.js';
 
@@ -47,16 +48,17 @@ function botFields(bot: WorkspaceUser, teamId: string) {
 /** A message as conversations.* methods return it. */
 export function historyMessage(message: WorkspaceMessage, index: WorkspaceIndex, viewerId: string) {
   const author = index.users.get(message.user);
+  const team = index.teamOf(message.channel).id;
   const seed = messageKey(message.channel, message.ts);
   return {
-    ...(author?.isBot ? botFields(author, index.team.id) : {}),
+    ...(author?.isBot ? botFields(author, team) : {}),
     ...(author?.isBot ? {} : { client_msg_id: stableUuid(`msg:${seed}`) }),
     type: 'message',
     text: message.text,
     user: message.user,
     ts: message.ts,
     blocks: richTextBlocks(message.text, seed),
-    team: index.team.id,
+    team: author ? homeTeam(author, team) : team,
     ...(message.attachments ? { attachments: message.attachments } : {}),
     ...(message.files ? { files: message.files } : {}),
     ...threadFields(message, index, viewerId),

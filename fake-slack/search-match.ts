@@ -33,7 +33,7 @@ function contextMessage(message: WorkspaceMessage, index: WorkspaceIndex, includ
     ts: message.ts,
     text: message.text,
     iid: stableUuid(`context:${seed}`),
-    ...(includePermalink ? { permalink: permalinkFor(index.team, message) } : {}),
+    ...(includePermalink ? { permalink: permalinkFor(index.teamOf(message.channel), message) } : {}),
     blocks: richTextBlocks(message.text, seed),
     ...(message.attachments ? { attachments: message.attachments } : {}),
   };
@@ -56,7 +56,7 @@ export function buildMatch(
   const previous2 = before.length === 2 ? before[0] : undefined;
   return {
     iid: stableUuid(`iid:${seed}`),
-    team: index.team.id,
+    team: index.teamOf(message.channel).id,
     score: opts.score,
     channel: channel ? searchChannel(channel, index, viewerId) : { id: message.channel },
     type: 'message',
@@ -67,7 +67,7 @@ export function buildMatch(
     text: opts.text,
     ...(message.attachments ? { attachments: message.attachments } : {}),
     ...(message.files ? { files: message.files } : {}),
-    ...(opts.includePermalink ? { permalink: permalinkFor(index.team, message) } : {}),
+    ...(opts.includePermalink ? { permalink: permalinkFor(index.teamOf(message.channel), message) } : {}),
     // Search matches flag a message without reactions but do not list reactions (the SDK's Match type,
     // built from real answers, has only `no_reactions`); conversations.replies lists them.
     ...(message.reactions?.length ? {} : { no_reactions: true }),

@@ -7,8 +7,11 @@ import { FaultQueue } from './fault-queue.js';
 import { serveDownload } from './file-download.js';
 import { serveAuthorizePage } from './oauth/authorize-page.js';
 import { createOAuthState } from './oauth/oauth-state.js';
+import { grantedTeams, teamView } from './organisation.js';
 import { RateLimiter, resolveBudgets } from './rate-limiter.js';
 import { readCall } from './request-params.js';
+import { allTokens, findToken } from './token-owner.js';
+import type { Organisation } from './workspace-types.js';
 
 const urlHost = (host: string): string =>
   host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -20,8 +23,12 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const calls: RecordedCall[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let requestId = 0;
+  const organisation = options.organisation;
+  const workspaces = options.workspaces ?? [];
   const state: DispatchState = {
     workspace,
+    ...(organisation ? { organisation } : {}),
+    workspaces,
     oauth: createOAuthState(options.oauth),
     options: {
       searchCursorLocation: options.searchCursorLocation ?? 'pagination',
@@ -45,7 +52,20 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (serveDownload(req, res, state.workspace)) {
+    const workspaceOf = (teamId: string) =>
+      [workspace, ...workspaces].find((w) => w.team.id === teamId) ??
+      (organisation && teamView(organisation, teamId));
+    // A token reads the files of its own workspace; an org token those of the workspaces it is granted.
+    const tokenOf = (token: string, teamId: string) => {
+      const owner = findToken(token, state);
+      if (!owner) return undefined;
+      if (owner.workspace) return owner.workspace.team.id === teamId ? owner.token : undefined;
+      const teams = owner.token.orgWide
+        ? grantedTeams(owner.org as Organisation, owner.token.userId).map((team) => team.id)
+        : [owner.token.teamId];
+      return teams.includes(teamId) ? owner.token : undefined;
+    };
+    if (serveDownload(req, res, workspaceOf, tokenOf)) {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       const call = {
@@ -100,6 +120,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     port,
     calls,
     workspace,
+    organisation,
+    workspaces,
     count: (method) =>
       method === undefined ? calls.length : calls.filter((c) => c.method === method).length,
     reset() {
@@ -115,12 +137,12 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       channel.members = channel.members.filter((id) => id !== userId);
     },
     revokeToken(token) {
-      const found = workspace.tokens.find((t) => t.token === token);
+      const found = allTokens(state).find((t) => t.token === token);
       if (!found) throw new Error('no such token in the fake workspace');
       found.status = 'revoked';
     },
     expireToken(token) {
-      const found = workspace.tokens.find((t) => t.token === token);
+      const found = allTokens(state).find((t) => t.token === token);
       if (!found) throw new Error('no such token in the fake workspace');
       found.expiresAt = Date.now();
     },

@@ -15,18 +15,42 @@ const TIMEZONES: Record<string, [label: string, offset: number]> = {
 
 export const normalizeName = (name: string): string => name.normalize('NFD').replace(/\p{M}/gu, '');
 
+/** The workspace a person is seen from: their own (Slack Connect), `teamId` if a member, else their home. */
+export function homeTeam(user: WorkspaceUser, teamId: string): string {
+  if (user.teamId) return user.teamId;
+  if (!user.teams || user.teams.includes(teamId)) return teamId;
+  return user.teams[0] ?? teamId;
+}
+
+/** Grid's `enterprise_user`: the organisation and the workspaces the person belongs to. */
+const enterpriseUser = (user: WorkspaceUser, team: WorkspaceTeam) =>
+  user.teams && team.enterpriseId
+    ? {
+        enterprise_user: {
+          id: user.id,
+          enterprise_id: team.enterpriseId,
+          enterprise_name: team.enterpriseName ?? '',
+          is_admin: user.isAdmin ?? false,
+          is_owner: false,
+          teams: [...user.teams],
+        },
+      }
+    : {};
+
 /** users.info `user`, with the field set of Slack's documented example. */
 export function userShape(user: WorkspaceUser, team: WorkspaceTeam) {
   const hash = createHash('md5').update(user.id).digest('hex');
+  const teamId = homeTeam(user, team.id);
   const image = (size: number | string) =>
-    `https://avatars.slack-edge.example/${team.id}/${user.id}/${hash.slice(0, 12)}_${size}.png`;
+    `https://avatars.slack-edge.example/${teamId}/${user.id}/${hash.slice(0, 12)}_${size}.png`;
+  const email = user.email ?? `${user.name}@${team.domain}.example.com`;
   const tz = user.tz ?? 'Europe/London';
   const [tzLabel, tzOffset] = TIMEZONES[tz] ?? ['Coordinated Universal Time', 0];
   const [firstName = '', ...rest] = user.realName.split(' ');
   const displayName = user.displayName ?? user.name;
   return {
     id: user.id,
-    team_id: team.id,
+    team_id: teamId,
     name: user.name,
     deleted: user.deleted ?? false,
     color: hash.slice(0, 6),
@@ -47,7 +71,7 @@ export function userShape(user: WorkspaceUser, team: WorkspaceTeam) {
       status_emoji: '',
       status_expiration: 0,
       avatar_hash: hash.slice(0, 12),
-      ...(user.isBot ? { bot_id: user.botId } : { email: `${user.name}@${team.domain}.example.com` }),
+      ...(user.isBot ? { bot_id: user.botId } : { email }),
       first_name: firstName,
       last_name: rest.join(' '),
       image_24: image(24),
@@ -56,7 +80,7 @@ export function userShape(user: WorkspaceUser, team: WorkspaceTeam) {
       image_72: image(72),
       image_192: image(192),
       image_512: image(512),
-      team: team.id,
+      team: teamId,
     },
     is_admin: user.isAdmin ?? false,
     is_owner: false,
@@ -65,6 +89,7 @@ export function userShape(user: WorkspaceUser, team: WorkspaceTeam) {
     is_ultra_restricted: false,
     is_bot: user.isBot ?? false,
     is_app_user: false,
+    ...enterpriseUser(user, team),
     updated: 1767225600,
     ...(user.isBot ? {} : { has_2fa: false }),
   };

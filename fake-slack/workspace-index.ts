@@ -23,6 +23,8 @@ export interface WorkspaceIndex {
   all: WorkspaceMessage[];
   files: Map<string, WorkspaceFile>;
   usergroups: WorkspaceUsergroup[];
+  /** The workspace a conversation is read in: its own team, or in an organisation-wide view the channel's. */
+  teamOf(channelId: string): WorkspaceTeam;
 }
 
 export const messageKey = (channel: string, ts: string): string => `${channel}:${ts}`;
@@ -48,7 +50,13 @@ function push<V>(map: Map<string, V[]>, key: string, value: V): void {
 type Built = { lists: unknown[][]; team: WorkspaceTeam; index: WorkspaceIndex };
 const builds = new WeakMap<Workspace, Built>();
 
-const listsOf = (w: Workspace): unknown[][] => [w.users, w.channels, w.messages, w.files ?? []];
+const listsOf = (w: Workspace): unknown[][] => [
+  w.users,
+  w.channels,
+  w.messages,
+  w.files ?? [],
+  w.otherUsers ?? [],
+];
 const sameItems = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
@@ -80,7 +88,7 @@ export function indexWorkspace(workspace: Workspace): WorkspaceIndex {
   }
   return {
     team: workspace.team,
-    users: new Map(workspace.users.map((user) => [user.id, user])),
+    users: new Map([...(workspace.otherUsers ?? []), ...workspace.users].map((user) => [user.id, user])),
     channels: new Map(workspace.channels.map((channel) => [channel.id, channel])),
     userList: [...workspace.users],
     channelList: [...workspace.channels],
@@ -90,6 +98,7 @@ export function indexWorkspace(workspace: Workspace): WorkspaceIndex {
     all,
     files: new Map((workspace.files ?? []).map((file) => [file.id, file])),
     usergroups: workspace.usergroups ?? [],
+    teamOf: (channelId) => workspace.channelTeams?.get(channelId) ?? workspace.team,
   };
 }
 

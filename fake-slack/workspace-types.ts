@@ -9,6 +9,9 @@ export interface WorkspaceTeam {
   domain: string;
   /** The plan includes Slack AI Search: assistant.search.context answers questions by meaning. @default false */
   aiSearch?: boolean;
+  /** The Enterprise Grid organisation (`E…`) the workspace belongs to, and its name. */
+  enterpriseId?: string;
+  enterpriseName?: string;
 }
 
 export interface WorkspaceUser {
@@ -25,6 +28,12 @@ export interface WorkspaceUser {
   deleted?: boolean;
   /** A guest (`is_restricted`). */
   isRestricted?: boolean;
+  /** In an organisation: the workspaces the person belongs to (`enterprise_user.teams`); the first is home. */
+  teams?: string[];
+  /** A person of another organisation (Slack Connect): their own workspace, as their `team_id`. */
+  teamId?: string;
+  /** @default `<name>@<domain>.example.com` */
+  email?: string;
 }
 
 export interface WorkspaceChannel {
@@ -41,6 +50,10 @@ export interface WorkspaceChannel {
   purpose?: string;
   /** Archived channels are listed by conversations.list unless `exclude_archived`. @default false */
   archived?: boolean;
+  /** In an organisation: the workspaces it is in, host first (more than one: shared within the org). */
+  teams?: string[];
+  /** Slack Connect: the other organisations' workspaces it is shared with (`connected_team_ids`). */
+  externalTeams?: string[];
 }
 
 /** A file or canvas in the workspace: what files.info, search.files and the download URL serve. */
@@ -100,6 +113,10 @@ export interface WorkspaceToken {
   visibleUsers?: string[];
   /** With token rotation: epoch ms after which every method answers token_expired. */
   expiresAt?: number;
+  /** In an organisation: the workspace a workspace token belongs to. */
+  teamId?: string;
+  /** In an organisation: an org-wide token (`is_enterprise_install`), reading every workspace it is granted. */
+  orgWide?: boolean;
 }
 
 /** A user group (`@handle`): what usergroups.list and usergroups.users.list serve. */
@@ -116,6 +133,8 @@ export interface WorkspaceUsergroup {
   created: number;
   /** When it was disabled (Unix seconds): listed only with `include_disabled`. */
   disabled?: number;
+  /** In an organisation: the workspace the group belongs to. */
+  teamId?: string;
 }
 
 export interface Workspace {
@@ -128,4 +147,35 @@ export interface Workspace {
   files?: WorkspaceFile[];
   /** User groups (usergroups.list, usergroups.users.list). @default [] */
   usergroups?: WorkspaceUsergroup[];
+  /** People who are not members but whom users.info answers (other workspaces of its organisation). */
+  otherUsers?: WorkspaceUser[];
+  /** An organisation-wide view: the workspace each conversation is read in (else `team`). */
+  channelTeams?: ReadonlyMap<string, WorkspaceTeam>;
+}
+
+/**
+ * An Enterprise Grid organisation: its workspaces and everything in them, once (ids are org-wide); each
+ * person, channel, group and workspace token says which workspaces it belongs to.
+ */
+export interface Organisation {
+  enterprise: { id: string; name: string; domain: string };
+  teams: WorkspaceTeam[];
+  /** The workspaces the org-wide app is approved in (auth.teams.list). @default every team */
+  approved?: string[];
+  /**
+   * What an org token's auth.test says in `team_id` (Slack's docs leave it unsettled): the enterprise id,
+   * null, or nothing. @default 'enterprise'
+   */
+  orgTokenTeamId?: 'enterprise' | 'null' | 'absent';
+  /**
+   * auth.teams.list with a person's org token: every approved workspace (`true`), or only those the person
+   * belongs to (Slack's docs do not say). @default false
+   */
+  teamsListAll?: boolean;
+  users: WorkspaceUser[];
+  channels: WorkspaceChannel[];
+  messages: WorkspaceMessage[];
+  files?: WorkspaceFile[];
+  usergroups?: WorkspaceUsergroup[];
+  tokens: WorkspaceToken[];
 }

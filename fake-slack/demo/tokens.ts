@@ -36,7 +36,7 @@ export const RTS_SCOPES = [
   'search:read.files',
   'search:read.users',
 ];
-const USER_SCOPES = ['search:read', ...RTS_SCOPES, ...READ_SCOPES];
+export const USER_SCOPES = ['search:read', ...RTS_SCOPES, ...READ_SCOPES];
 
 export const demoTokens = (): WorkspaceToken[] => [
   { token: DEMO_USER_TOKEN, type: 'user', userId: MAYA, scopes: [...USER_SCOPES] },

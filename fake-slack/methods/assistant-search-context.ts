@@ -59,14 +59,14 @@ function toResult(message: WorkspaceMessage, ctx: MethodContext, withContext: bo
   return {
     author_name: author?.displayName ?? author?.realName ?? author?.name ?? '',
     author_user_id: message.user,
-    team_id: index.team.id,
+    team_id: index.teamOf(message.channel).id,
     channel_id: message.channel,
     channel_name: channel ? channelName(channel, index) : '',
     message_ts: message.ts,
     ...(isReply ? { thread_ts: message.threadTs } : {}),
     content: message.text,
     is_author_bot: author?.isBot === true,
-    permalink: permalinkFor(index.team, message),
+    permalink: permalinkFor(index.teamOf(message.channel), message),
     ...(isTrue(ctx.params.include_message_blocks) ? { blocks: [] } : {}),
     ...(withContext ? { context_messages: contextMessages(message, index) } : {}),
   };

@@ -7,7 +7,7 @@ function handle(ctx: MethodContext) {
   const channel = visibleChannel(ctx);
   const key = messageKey(channel.id, ctx.params.message_ts ?? '');
   const message = ctx.index.messages.get(key) ?? fail('message_not_found');
-  return { ok: true, channel: channel.id, permalink: permalinkFor(ctx.index.team, message) };
+  return { ok: true, channel: channel.id, permalink: permalinkFor(ctx.index.teamOf(channel.id), message) };
 }
 
 export const chatGetPermalink: MethodSpec = { acceptedScopes: [], handle };

@@ -37,6 +37,7 @@ function handle(ctx: MethodContext) {
 }
 
 export const conversationsList: MethodSpec = {
+  teamIdWithOrgToken: true,
   acceptedScopes: ['channels:read', 'groups:read', 'im:read', 'mpim:read'],
   handle,
 };

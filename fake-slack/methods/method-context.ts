@@ -1,7 +1,7 @@
 import type { SearchCursorLocation } from '../fake-slack-types.js';
 import { fail } from '../slack-error.js';
 import { canSee, type WorkspaceIndex } from '../workspace-index.js';
-import type { ChannelKind, WorkspaceChannel, WorkspaceToken } from '../workspace-types.js';
+import type { ChannelKind, Organisation, WorkspaceChannel, WorkspaceToken } from '../workspace-types.js';
 
 export interface ResolvedOptions {
   searchCursorLocation: SearchCursorLocation;
@@ -19,6 +19,8 @@ export interface MethodContext {
   token: WorkspaceToken;
   params: Record<string, string>;
   options: ResolvedOptions;
+  /** The organisation the token belongs to, if any. */
+  org?: Organisation;
 }
 
 export type MethodBody = Record<string, unknown>;
@@ -27,6 +29,8 @@ export interface MethodSpec {
   /** Sent as `x-accepted-oauth-scopes`. */
   acceptedScopes: string[];
   userTokenOnly?: boolean;
+  /** Slack: `team_id` "required if org token is used" (ignored with a workspace token). */
+  teamIdWithOrgToken?: boolean;
   handle(ctx: MethodContext): MethodBody;
 }
 

@@ -31,4 +31,9 @@ function handle(ctx: MethodContext) {
   };
 }
 
-export const searchFilesMethod: MethodSpec = { acceptedScopes: ['search:read'], userTokenOnly: true, handle };
+export const searchFilesMethod: MethodSpec = {
+  teamIdWithOrgToken: true,
+  acceptedScopes: ['search:read'],
+  userTokenOnly: true,
+  handle,
+};

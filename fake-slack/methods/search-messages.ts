@@ -42,4 +42,9 @@ function handle(ctx: MethodContext) {
   };
 }
 
-export const searchMessages: MethodSpec = { acceptedScopes: ['search:read'], userTokenOnly: true, handle };
+export const searchMessages: MethodSpec = {
+  teamIdWithOrgToken: true,
+  acceptedScopes: ['search:read'],
+  userTokenOnly: true,
+  handle,
+};

@@ -45,4 +45,8 @@ function handle(ctx: MethodContext) {
   return { ok: true, usergroups: groups.map((g) => usergroupShape(g, ctx.index.team, options)) };
 }
 
-export const usergroupsList: MethodSpec = { acceptedScopes: ['usergroups:read'], handle };
+export const usergroupsList: MethodSpec = {
+  teamIdWithOrgToken: true,
+  acceptedScopes: ['usergroups:read'],
+  handle,
+};

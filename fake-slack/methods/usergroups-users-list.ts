@@ -12,4 +12,8 @@ function handle(ctx: MethodContext) {
   return { ok: true, users: [...group.users] };
 }
 
-export const usergroupsUsersList: MethodSpec = { acceptedScopes: ['usergroups:read'], handle };
+export const usergroupsUsersList: MethodSpec = {
+  teamIdWithOrgToken: true,
+  acceptedScopes: ['usergroups:read'],
+  handle,
+};

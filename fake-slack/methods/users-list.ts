@@ -24,4 +24,4 @@ function handle(ctx: MethodContext) {
   };
 }
 
-export const usersList: MethodSpec = { acceptedScopes: ['users:read'], handle };
+export const usersList: MethodSpec = { teamIdWithOrgToken: true, acceptedScopes: ['users:read'], handle };

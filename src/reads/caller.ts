@@ -29,6 +29,8 @@ export interface ReadCaller {
    * on every call, which the audit marks to count the read's Slack calls.
    */
   slackAccess: () => SlackAccess;
+  /** Every Slack token the caller reads with (a person signed in to several workspaces has several). Default: [slackAccess()]. */
+  slackAccesses?: () => SlackAccess[];
 }
 
 /** Who asks for a tool search: the audit line and the deadline need no Slack token. */

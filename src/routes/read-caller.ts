@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditClient, AuditWho } from '../governance/audit/record.js';
 import type { ReadCaller } from '../reads/caller.js';
+import { personAccesses } from '../sign-in/person-access.js';
 
 /** Names a client gave itself, as a record keeps them. */
 const CLIENT_NAME_CHARS = 200;
@@ -44,4 +45,10 @@ export const readCaller = (
   deadline: request.deadline,
   grantedKinds: request.person?.grantedKinds,
   slackAccess: () => app.slackAccess(request),
+  // The same checks as slackAccess (the client may reach Slack, no X-Slack-Token beside a person), then every
+  // workspace the signed-in person reads.
+  slackAccesses: () => {
+    const first = app.slackAccess(request);
+    return request.person ? personAccesses(request.person, first.deadline) : [first];
+  },
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Installation } from '@slack/oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import { Errors } from '../errors.js';
@@ -14,7 +15,7 @@ import type { SafeFetchOptions } from './oauth/safe-fetch.js';
 import { scopesOf } from './oauth/scopes.js';
 import { TokenEndpoint } from './oauth/token-endpoint.js';
 import { type PageOutcome, redirectTo, refusal } from './outcome.js';
-import { People, type PersonRecord } from './people.js';
+import { installIdOf, People, type PersonRecord, type PersonWorkspace } from './people.js';
 import { PeoplePage } from './people-page.js';
 import { isOwnResource } from './public-base.js';
 import type { RecordStore } from './record-store.js';
@@ -28,22 +29,39 @@ import { TokenRotation } from './token-rotation.js';
 /** How long an event id is remembered: past Slack's five minutes of accepted skew and its redeliveries. */
 const EVENT_MEMORY_MS = 15 * 60_000;
 
-/** A request made by a signed-in person: whose Slack token it acts with, and how to keep it working. */
-export interface SignedInPerson {
-  personId: string;
-  teamId: string;
+/** One Slack sign-in a signed-in person reads with: its token and how to keep it working. */
+export interface PersonSlackToken {
+  /** The workspace (T…), absent for an org-wide token (its workspaces come from Slack). */
+  teamId?: string;
+  /** The workspace (T…), or the organisation (E…) of an org-wide token. */
+  installId: string;
+  enterpriseId?: string;
+  orgWide: boolean;
   userId: string;
-  grantId: string;
-  grant: Grant;
-  /** What the person let this client read with this token (the grant's scope, or narrower after a refresh). */
-  grantedKinds: ReadonlySet<ConversationKind>;
   slackToken: string;
   /** The sign-in's name in cache keys: the same across token rotations, never the token. */
   identity: string;
   /** On token_expired: the token to retry with (refreshed once across replicas), or undefined. */
   renew: (expired: string) => Promise<string | undefined>;
-  /** Slack refused the token for good (token_revoked, invalid_auth, account_inactive…): the sign-in ends. */
+  /** Slack refused the token for good (token_revoked, invalid_auth, account_inactive…): this sign-in ends. */
   rejected: (slackError: string) => Promise<void>;
+}
+
+/**
+ * A request made by a signed-in person: who (their first sign-in's workspace or organisation and user id), the
+ * Slack token it acts with first, and every one of theirs (a person who added workspaces has several).
+ */
+export interface SignedInPerson
+  extends Omit<PersonSlackToken, 'teamId' | 'installId' | 'enterpriseId' | 'orgWide'> {
+  personId: string;
+  /** The workspace (T…) or organisation (E…) of the person's first sign-in, as the audit names them. */
+  teamId: string;
+  grantId: string;
+  grant: Grant;
+  /** What the person let this client read with this token (the grant's scope, or narrower after a refresh). */
+  grantedKinds: ReadonlySet<ConversationKind>;
+  /** Every Slack sign-in of the person, the first one first: each with its own renewal and refusal. */
+  tokens?: PersonSlackToken[];
 }
 
 export interface SignInDeps {
@@ -134,9 +152,12 @@ export class SignIn {
     const sessions = new Sessions({ ...base, people });
     const nameOf = (personId: string, record: PersonRecord) => this.#nameOf(personId, record);
     const signOut = (personId: string, epoch: string) => this.signOut(personId, epoch);
+    const removeWorkspace = (personId: string, home: PersonRecord, installId: string) =>
+      this.removeWorkspace(personId, home, installId);
+    const attachSession = (sessionId: string) => this.attachSession(sessionId);
     const browserSide = { ...base, people, grants, approvals, slack, sessions, jar, quota, nameOf };
     this.authorization = new Authorization({ ...browserSide, clients });
-    this.peoplePage = new PeoplePage({ ...browserSide, signOut });
+    this.peoplePage = new PeoplePage({ ...browserSide, signOut, removeWorkspace, attachSession });
     this.tokens = new TokenEndpoint({ clients, grants, approvals, people });
     this.settings = settings;
     this.clients = clients;
@@ -150,7 +171,11 @@ export class SignIn {
     const signedIn = await this.#parts.sessions.signedIn(browser);
     if (!signedIn) return undefined;
     const { personId, record } = signedIn;
-    return { teamId: record.teamId, userId: record.userId, name: await this.#nameOf(personId, record) };
+    return {
+      teamId: installIdOf(record),
+      userId: record.userId,
+      name: await this.#nameOf(personId, record),
+    };
   }
 
   /** Whether a bearer token is one of ours (an access token we issued), told by its prefix alone. */
@@ -171,27 +196,50 @@ export class SignIn {
       throw new Errors.InvalidAccessToken(
         `the access token is for ${grant.resource.slice(0, 200)}, not this server`,
       );
-    const stored = await people.read(grant.personId);
-    const record =
-      stored && stored.epoch === grant.epoch ? await rotation.usable(grant.personId, stored) : undefined;
-    if (!record)
+    const { personId } = grant;
+    const home = await people.read(personId);
+    const workspaces = home && home.epoch === grant.epoch ? await people.workspacesOf(personId, home) : [];
+    const tokens: PersonSlackToken[] = [];
+    for (const { recordId, record } of workspaces) {
+      const usable = await rotation.usable(recordId, record);
+      if (usable) tokens.push(this.#tokenOf(recordId, usable));
+    }
+    const first = tokens[0];
+    if (!home || !first)
       throw new Errors.InvalidAccessToken(
         'this sign-in has ended (signed out, or Slack revoked it): sign in again',
       );
-    const { personId } = grant;
     return {
       personId,
-      teamId: record.teamId,
-      userId: record.userId,
+      teamId: installIdOf(home),
+      userId: home.userId,
       grantId,
       grant,
       grantedKinds: kindsOfScopes(scopesOf(scope)),
+      slackToken: first.slackToken,
+      identity: first.identity,
+      renew: first.renew,
+      rejected: first.rejected,
+      tokens,
+    };
+  }
+
+  /** One Slack sign-in as a request reads with it: a refusal ends that one alone. */
+  #tokenOf(recordId: string, record: PersonRecord): PersonSlackToken {
+    const { people, rotation } = this.#parts;
+    return {
+      ...(record.teamId ? { teamId: record.teamId } : {}),
+      installId: installIdOf(record),
+      ...(record.enterpriseId ? { enterpriseId: record.enterpriseId } : {}),
+      orgWide: record.orgWide === true,
+      userId: record.userId,
       slackToken: record.accessToken,
       identity: people.identityOf(record),
-      renew: (expired) => rotation.renew(personId, expired),
+      renew: (expired) => rotation.renew(recordId, expired),
       rejected: async (slackError) => {
-        this.deps.log.info({ slackError }, 'Slack refused a signed-in person’s token: their sign-in ends');
-        await people.remove(personId, record.teamId);
+        this.deps.log.info({ slackError }, 'Slack refused a signed-in person’s token: that sign-in ends');
+        const current = await people.read(recordId);
+        if (current) await people.drop(recordId, current);
       },
     };
   }
@@ -202,13 +250,38 @@ export class SignIn {
    * (token_expired), and the grant would live on behind the refresh token we forget.
    */
   async signOut(personId: string, epoch: string): Promise<void> {
-    const { people, slack, rotation } = this.#parts;
-    const record = await people.read(personId);
-    if (!record || record.epoch !== epoch) return;
+    const { people } = this.#parts;
+    const home = await people.read(personId);
+    if (!home || home.epoch !== epoch) return;
+    const workspaces = await people.workspacesOf(personId, home);
+    await people.forget(personId, home);
+    for (const workspace of workspaces) await this.#revoke(workspace);
+  }
+
+  /** Slack's grant of one sign-in revoked (refreshed first when expired: Slack refuses to revoke with it). */
+  async #revoke({ recordId, record }: PersonWorkspace): Promise<void> {
+    const { slack, rotation } = this.#parts;
     const expired = record.expiresAt !== undefined && record.expiresAt <= this.deps.clock();
-    const usable = expired ? await rotation.usable(personId, record).catch(() => undefined) : record;
-    await people.remove(personId, record.teamId);
+    const usable = expired ? await rotation.usable(recordId, record).catch(() => undefined) : record;
     await slack.revoke((usable ?? record).accessToken);
+  }
+
+  /**
+   * One workspace (or organisation) of a signed-in person removed on their page: its Slack grant revoked, its
+   * record gone; the others stay. Their last one is signing out. Whether the person is still signed in.
+   */
+  async removeWorkspace(personId: string, home: PersonRecord, installId: string): Promise<boolean> {
+    const { people } = this.#parts;
+    const workspaces = await people.workspacesOf(personId, home);
+    const removed = workspaces.find(({ record }) => installIdOf(record) === installId);
+    if (!removed) return true;
+    if (workspaces.length === 1) {
+      await this.signOut(personId, home.epoch);
+      return false;
+    }
+    await people.drop(removed.recordId, removed.record);
+    await this.#revoke(removed);
+    return true;
   }
 
   /** What a request's cookies say about its browser, under this service's cookie names. */
@@ -245,13 +318,16 @@ export class SignIn {
     req.headers.cookie = `${jar.nameOf('state')}=${state}`;
     const outcome = await slack.callback(req, res);
     if (!outcome.ok) return refusal(400, 'Sign-in with Slack did not complete', outcome.reason, rest);
-    const { team, user } = outcome.installation;
-    const personId = people.idOf(team?.id ?? '', user.id);
-    const record = await people.read(personId);
-    if (!record) {
+    if (outcome.flow.kind === 'attach')
+      return this.#attach(outcome.installation, outcome.flow, browser, rest);
+    const recordId = people.idOfInstallation(outcome.installation);
+    const stored = await people.read(recordId);
+    if (!stored) {
       const notStored = 'Your sign-in could not be stored: try again';
       return refusal(503, 'Sign-in did not complete', notStored, rest);
     }
+    // A workspace the person added signs them in as the person who added it.
+    const { personId, record } = await people.personOf(recordId, stored);
     const cookies = [...rest, jar.session(await sessions.create(personId, record.epoch))];
     if (outcome.flow.kind === 'mcp')
       return this.authorization.finish(
@@ -261,6 +337,47 @@ export class SignIn {
         cookies,
       );
     return redirectTo('/signin', cookies);
+  }
+
+  /**
+   * Back from Slack with a workspace to add: added only to the person whose session started the trip, and
+   * only while this browser still holds that session (a forged or replayed callback, another browser, a sign-out
+   * or another sign-in meanwhile: refused, nothing stored).
+   */
+  async #attach(
+    installation: Installation,
+    flow: { personId: string; session: string },
+    browser: Browser,
+    cookies: string[],
+  ): Promise<PageOutcome> {
+    const { people, sessions, names } = this.#parts;
+    const signedIn = await sessions.signedIn(browser);
+    const sameSession =
+      signedIn?.personId === flow.personId &&
+      browser.sessionId !== undefined &&
+      names.hash('attach', browser.sessionId) === flow.session;
+    if (!signedIn || !sameSession)
+      return refusal(
+        403,
+        'Not the person who asked to add a workspace',
+        'This browser is no longer signed in as the person who started adding a workspace: nothing was added. Open /signin and try again.',
+        cookies,
+      );
+    const recordId = people.idOfInstallation(installation);
+    if (recordId !== flow.personId && (await people.added(recordId)).length > 0)
+      return refusal(
+        409,
+        'That sign-in holds workspaces of its own',
+        'You added workspaces to the sign-in you just used: sign in with it and remove them there, or add them here one by one.',
+        cookies,
+      );
+    await people.signIn(installation, flow.personId);
+    return redirectTo('/signin?added=1', cookies);
+  }
+
+  /** The keyed hash of a session that names it in a workspace-adding trip (never the cookie itself). */
+  attachSession(sessionId: string): string {
+    return this.#parts.names.hash('attach', sessionId);
   }
 
   /** POST /slack/events: 401 unless signed by Slack; then url_verification or a revocation. */
@@ -283,12 +400,16 @@ export class SignIn {
     return outcome;
   }
 
-  async #nameOf(personId: string, record: PersonRecord): Promise<string> {
+  async #nameOf(personId: string, home: PersonRecord): Promise<string> {
     const { rotation, people } = this.#parts;
-    const usable = (await rotation.usable(personId, record).catch(() => record)) ?? record;
+    // A home whose own workspace was removed is named through the first workspace the person added.
+    const [first] = home.released ? await people.added(personId) : [{ recordId: personId, record: home }];
+    if (!first) return home.userId;
+    const { recordId, record } = first;
+    const usable = (await rotation.usable(recordId, record).catch(() => record)) ?? record;
     const name = await this.deps
       .displayName?.({
-        teamId: record.teamId,
+        teamId: installIdOf(record),
         userId: record.userId,
         slackToken: usable.accessToken,
         identity: people.identityOf(record),

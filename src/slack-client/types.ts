@@ -28,6 +28,8 @@ export interface SlackAccess {
   person?: PersonHooks;
   /** Told of each call to Slack made with this access (the audit counts a read's calls). */
   onSlackCall?: () => void;
+  /** The workspace (T…) this access reads. An org-wide token sends it as `team_id` where Slack takes one. */
+  teamId?: string;
 }
 
 // Slack bodies are passed through unchanged in `detailed` mode, so they stay loosely typed here.

@@ -26,8 +26,8 @@ export async function signedInBrowser(base: string, user: string): Promise<Headl
 }
 
 /** The people's page as a browser sees it: its CSRF token, and its workspaces as listed. */
-export async function pageOf(browser: HeadlessBrowser, base: string) {
-  const html = await (await browser.request(`${base}/signin`)).text();
+export async function pageOf(browser: HeadlessBrowser, base: string, path = '/signin') {
+  const html = await (await browser.request(`${base}${path}`)).text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
   const workspaces = [
     ...html.matchAll(

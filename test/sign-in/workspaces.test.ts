@@ -168,7 +168,7 @@ describe('adding a workspace cannot be forged', () => {
     const maya = await signedInBrowser(replica.base, DEMO_USER_ID);
     const leo = await signedInBrowser(replica.base, DEMO_OTHER_USER_ID);
     const leosCsrf = (await pageOf(leo, replica.base)).csrf ?? '';
-    for (const form of [{}, { csrf: leosCsrf }]) {
+    for (const form of [{}, { csrf: leosCsrf }] as Array<Record<string, string>>) {
       const res = await maya.request(`${replica.base}/signin/workspaces/add`, { method: 'POST', form });
       const html = await res.text();
       expect({

@@ -163,7 +163,7 @@ ${workspaceList(workspaces, csrf)}
 ${token}
 <p><form method="post" action="/signin/token">${hidden({ csrf })}<button class="primary" id="make-token" type="submit">Create a personal token</button></form>
 <form method="post" action="/signout">${hidden({ csrf })}<button id="sign-out" type="submit">Sign out</button></form></p>
-<p class="muted">Signing out ends every client's access and revokes this server's Slack token for you.</p>
+<p class="muted">Signing out ends every client's access and revokes this server's Slack token for each of your workspaces.</p>
 ${clientList(clients, csrf)}`,
   );
 }

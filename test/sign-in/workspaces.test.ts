@@ -59,6 +59,51 @@ const newestToken = (userId: string) =>
     .filter((t) => t.userId === userId && /^xoxp-[0-9a-f]{24}$/.test(t.token))
     .at(-1);
 
+/** A message search in one workspace of the caller's, as the bearer of `accessToken`. */
+const searchIn = async (accessToken: string, workspace: string) => {
+  const res = await fetch(
+    `${replica.base}/search/messages?query=rollout&count=2&workspace=${encodeURIComponent(workspace)}`,
+    { headers: { authorization: `Bearer ${accessToken}` } },
+  );
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+const channelsOf = (body: Record<string, unknown>) =>
+  ((body.messages as { matches?: Array<{ channel_name: string }> }).matches ?? []).map((m) => m.channel_name);
+
+const SIDE_ROLLOUT = {
+  ok: true,
+  query: 'rollout',
+  backend: 'search.messages',
+  semantic: false,
+  messages: {
+    total: 2,
+    matches: [
+      {
+        channel_id: GRID.channels.sideGeneral,
+        channel_name: 'general',
+        user_id: GRID.users.sideOmar,
+        username: 'omar',
+        ts: '1773050700.000100',
+        text: 'side project *rollout* tonight',
+        permalink: 'https://side-project.slack.com/archives/C0SIDEGEN/p1773050700000100',
+        user_name: 'omar',
+      },
+      {
+        channel_id: GRID.channels.sideGeneral,
+        channel_name: 'general',
+        user_id: GRID.users.sideAna,
+        username: 'ana',
+        ts: '1773051300.000100',
+        text: '*rollout* notes for the side project are up',
+        permalink: 'https://side-project.slack.com/archives/C0SIDEGEN/p1773051300000100',
+        user_name: 'ana',
+      },
+    ],
+  },
+  summary:
+    'Found 2 messages. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
+};
+
 const sideHistory = async (accessToken: string) =>
   (
     await fetch(`${replica.base}/channels/${GRID.channels.sideGeneral}/history?limit=1`, {
@@ -95,6 +140,23 @@ describe('several workspaces, one person', () => {
         identity: expect.stringMatching(/^person-/),
       },
     ]);
+    // Every read takes a workspace among all of hers: the organisation's (from Slack) and Side Project.
+    expect(await searchIn(tokens.access_token, 'nope')).toEqual({
+      status: 404,
+      body: {
+        statusCode: 404,
+        code: 'AS_ERR_UNKNOWN_WORKSPACE',
+        error: 'Not Found',
+        message:
+          'No workspace "nope" among those you can read: Grid HQ (T07GRIDHQ), Grid Labs (T07GRIDLAB), Side Project (T0SIDEPRJ, side-project)',
+      },
+    });
+    expect(await searchIn(tokens.access_token, 'side-project')).toEqual({ status: 200, body: SIDE_ROLLOUT });
+    const labs = await searchIn(tokens.access_token, GRID.teams.labs);
+    expect({ status: labs.status, channels: channelsOf(labs.body) }).toEqual({
+      status: 200,
+      channels: ['labs-secret', 'launch-shared'],
+    });
     // What she let it read (slack:dm, ticked on the consent page) is one choice for both.
     expect([...(caller.grantedKinds ?? [])]).toEqual(['public', 'private', 'mpim', 'im']);
 

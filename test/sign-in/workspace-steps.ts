@@ -67,9 +67,9 @@ export async function callerOf(replica: SignInReplica, accessToken: string) {
   return { person, caller: readCaller(replica.app, request) };
 }
 
-/** The Slack tokens a ReadCaller reads with, without the functions: token, workspace, deadline. */
+/** The Slack tokens a ReadCaller reads with (slackAccesses, by default [slackAccess]), without the functions. */
 export const accessesOf = (caller: ReturnType<typeof readCaller>) =>
-  (caller.slackAccesses?.() ?? []).map(({ token, teamId, fromCaller, person }) => ({
+  (caller.slackAccesses?.() ?? [caller.slackAccess()]).map(({ token, teamId, fromCaller, person }) => ({
     token,
     teamId,
     fromCaller,

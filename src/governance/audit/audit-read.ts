@@ -113,10 +113,15 @@ function returnedOnce(body: object, channel: string | undefined, backend: string
  * tool search) is itself.
  */
 function counted<C extends AuditedCaller>(caller: C, counter: { calls: number }): C {
-  const { slackAccess } = caller as { slackAccess?: () => SlackAccess };
+  const { slackAccess, slackAccesses } = caller as {
+    slackAccess?: () => SlackAccess;
+    slackAccesses?: () => SlackAccess[];
+  };
   if (!slackAccess) return caller;
   const onSlackCall = () => {
     counter.calls++;
   };
-  return { ...caller, slackAccess: () => ({ ...slackAccess(), onSlackCall }) };
+  // A person signed in to several workspaces reads with each of their accesses: every one is counted.
+  const each = slackAccesses && { slackAccesses: () => slackAccesses().map((a) => ({ ...a, onSlackCall })) };
+  return { ...caller, slackAccess: () => ({ ...slackAccess(), onSlackCall }), ...each };
 }

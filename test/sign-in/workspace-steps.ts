@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   createGridOrganisation,
   createSideWorkspace,
+  type FakeOAuthOptions,
   type FakeSlack,
   startFakeSlack,
 } from '../../fake-slack/index.js';
@@ -11,9 +12,9 @@ import { HeadlessBrowser } from './browser.js';
 import { CLIENT_ID, CLIENT_SECRET, KEY_SECRET, type SignInReplica } from './sign-in-harness.js';
 
 /** The fake Slack with our Slack app, the demo workspace, the Grid Corp organisation and Side Project. */
-export const startGridSlack = (): Promise<FakeSlack> =>
+export const startGridSlack = (oauth: FakeOAuthOptions = {}): Promise<FakeSlack> =>
   startFakeSlack({
-    oauth: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+    oauth: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ...oauth },
     organisation: createGridOrganisation(),
     workspaces: [createSideWorkspace()],
   });

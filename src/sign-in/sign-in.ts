@@ -6,7 +6,7 @@ import { Errors } from '../errors.js';
 import { type ConversationKind, kindsOfScopes } from '../governance/consent-scopes.js';
 import { AnonymousQuota } from './anonymous-quota.js';
 import { type EventOutcome, handleEvent, signatureProblem } from './events.js';
-import { RecordNames } from './names.js';
+import { RecordNames, sameSecret } from './names.js';
 import { Approvals } from './oauth/approvals.js';
 import { Authorization } from './oauth/authorization.js';
 import { Clients } from './oauth/clients.js';
@@ -253,17 +253,20 @@ export class SignIn {
     const { people } = this.#parts;
     const home = await people.read(personId);
     if (!home || home.epoch !== epoch) return;
-    const workspaces = await people.workspacesOf(personId, home);
+    const revoking = [];
+    for (const workspace of await people.workspacesOf(personId, home))
+      revoking.push(await this.#revocable(workspace));
     await people.forget(personId, home);
-    for (const workspace of workspaces) await this.#revoke(workspace);
+    for (const token of revoking) await this.#parts.slack.revoke(token);
   }
 
-  /** Slack's grant of one sign-in revoked (refreshed first when expired: Slack refuses to revoke with it). */
-  async #revoke({ recordId, record }: PersonWorkspace): Promise<void> {
-    const { slack, rotation } = this.#parts;
+  /** The token to revoke a sign-in's Slack grant with: refreshed first when expired (Slack refuses it then). */
+  async #revocable({ recordId, record }: PersonWorkspace): Promise<string> {
     const expired = record.expiresAt !== undefined && record.expiresAt <= this.deps.clock();
-    const usable = expired ? await rotation.usable(recordId, record).catch(() => undefined) : record;
-    await slack.revoke((usable ?? record).accessToken);
+    const usable = expired
+      ? await this.#parts.rotation.usable(recordId, record).catch(() => undefined)
+      : record;
+    return (usable ?? record).accessToken;
   }
 
   /**
@@ -279,8 +282,9 @@ export class SignIn {
       await this.signOut(personId, home.epoch);
       return false;
     }
+    const token = await this.#revocable(removed);
     await people.drop(removed.recordId, removed.record);
-    await this.#revoke(removed);
+    await this.#parts.slack.revoke(token);
     return true;
   }
 
@@ -350,12 +354,12 @@ export class SignIn {
     browser: Browser,
     cookies: string[],
   ): Promise<PageOutcome> {
-    const { people, sessions, names } = this.#parts;
+    const { people, sessions } = this.#parts;
     const signedIn = await sessions.signedIn(browser);
     const sameSession =
       signedIn?.personId === flow.personId &&
       browser.sessionId !== undefined &&
-      names.hash('attach', browser.sessionId) === flow.session;
+      sameSecret(this.attachSession(browser.sessionId), flow.session);
     if (!signedIn || !sameSession)
       return refusal(
         403,

@@ -130,6 +130,8 @@ export interface WorkspaceView {
   name: string;
   userId: string;
   orgWide: boolean;
+  /** An organisation's workspaces this sign-in reads, by name, when Slack said. */
+  reads: string[];
 }
 
 export interface PeopleView {
@@ -179,7 +181,7 @@ function workspaceList(workspaces: WorkspaceView[], csrf: string): string {
       : 'workspace';
     const last = workspaces.length === 1 ? ' (signs you out)' : '';
     return `<li data-workspace="${escapeHtml(w.id)}"><strong class="workspace-name">${escapeHtml(w.name)}</strong> <span class="muted">${what}</span><br>
-As <code>${escapeHtml(w.userId)}</code> in <code>${escapeHtml(w.id)}</code>.
+As <code>${escapeHtml(w.userId)}</code> in <code>${escapeHtml(w.id)}</code>.${w.reads.length ? ` <span class="reads">Reads ${escapeHtml(w.reads.join(', '))}.</span>` : ''}
 <form method="post" action="/signin/workspaces/remove">${hidden({ csrf, workspace: w.id })}<button class="remove" type="submit">Remove${last}</button></form></li>`;
   });
   return `<h2>Your workspaces</h2><p class="muted">Your clients search all of them, each as you in it.</p>

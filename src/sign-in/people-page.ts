@@ -25,6 +25,8 @@ export interface PeoplePageDeps {
   removeWorkspace: (personId: string, home: PersonRecord, installId: string) => Promise<boolean>;
   /** The keyed hash of a session that names it in a workspace-adding trip. */
   attachSession: (sessionId: string) => string;
+  /** The names of the workspaces an org-wide sign-in reads (none for a workspace's). */
+  workspaceNames: (recordId: string, record: PersonRecord) => Promise<string[]>;
 }
 
 /** What the page says after a redirect back to it (`/signin?signed_out=1`), by query parameter. */
@@ -146,12 +148,15 @@ export class PeoplePage {
     if (!signedIn) return pageOf(200, peoplePage(view), browser.sessionId ? [jar.clear('session')] : []);
     const { personId, record, csrf } = signedIn;
     const name = await this.deps.nameOf(personId, record);
-    const workspaces = (await this.deps.people.workspacesOf(personId, record)).map(({ record: r }) => ({
-      id: installIdOf(r),
-      name: r.teamName ?? installIdOf(r),
-      userId: r.userId,
-      orgWide: r.orgWide === true,
-    }));
+    const workspaces = [];
+    for (const { recordId, record: r } of await this.deps.people.workspacesOf(personId, record))
+      workspaces.push({
+        id: installIdOf(r),
+        name: r.teamName ?? installIdOf(r),
+        userId: r.userId,
+        orgWide: r.orgWide === true,
+        reads: await this.deps.workspaceNames(recordId, r),
+      });
     const clients = await this.deps.approvals.list(approverOf(signedIn));
     return pageOf(200, peoplePage({ ...view, signedIn: { name, workspaces, csrf, clients } }));
   }

@@ -80,6 +80,8 @@ export interface SignInDeps {
     slackToken: string;
     identity: string;
   }) => Promise<string | undefined>;
+  /** The names of the workspaces an org-wide token reads (auth.teams.list through the gateway). */
+  workspaceNames?: (person: { slackToken: string; identity: string }) => Promise<string[]>;
   /** Network policy for client metadata documents (tests serve them on loopback). */
   documentFetch?: Partial<SafeFetchOptions>;
   onRefresh?: (outcome: string) => void;
@@ -155,9 +157,16 @@ export class SignIn {
     const removeWorkspace = (personId: string, home: PersonRecord, installId: string) =>
       this.removeWorkspace(personId, home, installId);
     const attachSession = (sessionId: string) => this.attachSession(sessionId);
+    const workspaceNames = (recordId: string, record: PersonRecord) => this.#workspaceNames(recordId, record);
     const browserSide = { ...base, people, grants, approvals, slack, sessions, jar, quota, nameOf };
     this.authorization = new Authorization({ ...browserSide, clients });
-    this.peoplePage = new PeoplePage({ ...browserSide, signOut, removeWorkspace, attachSession });
+    this.peoplePage = new PeoplePage({
+      ...browserSide,
+      signOut,
+      removeWorkspace,
+      attachSession,
+      workspaceNames,
+    });
     this.tokens = new TokenEndpoint({ clients, grants, approvals, people });
     this.settings = settings;
     this.clients = clients;
@@ -402,6 +411,17 @@ export class SignIn {
     const outcome = await handleEvent(payload, { people, firstTime });
     if (outcome.kind !== 'challenge') this.deps.log.info(outcome, 'Slack event');
     return outcome;
+  }
+
+  /** The workspaces an org-wide sign-in reads, by name (none when Slack cannot say now). */
+  async #workspaceNames(recordId: string, record: PersonRecord): Promise<string[]> {
+    if (!record.orgWide) return [];
+    const usable = (await this.#parts.rotation.usable(recordId, record).catch(() => record)) ?? record;
+    const identity = this.#parts.people.identityOf(record);
+    const names = await this.deps
+      .workspaceNames?.({ slackToken: usable.accessToken, identity })
+      .catch(() => undefined);
+    return names ?? [];
   }
 
   async #nameOf(personId: string, home: PersonRecord): Promise<string> {

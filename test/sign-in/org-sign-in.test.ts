@@ -121,6 +121,7 @@ describe('Sign in with Slack, the app installed org-wide', () => {
         name: 'Grid Corp',
         what: 'organisation: every workspace of it that you and this app may read',
         userId: GRID.users.ben,
+        reads: 'Grid HQ',
       },
     ]);
   });

@@ -32,9 +32,9 @@ export async function pageOf(browser: HeadlessBrowser, base: string, path = '/si
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
   const workspaces = [
     ...html.matchAll(
-      /<li data-workspace="([^"]+)"><strong class="workspace-name">([^<]+)<\/strong> <span class="muted">([^<]+)<\/span><br>\nAs <code>([^<]+)<\/code>/g,
+      /<li data-workspace="([^"]+)"><strong class="workspace-name">([^<]+)<\/strong> <span class="muted">([^<]+)<\/span><br>\nAs <code>([^<]+)<\/code> in <code>[^<]+<\/code>\.(?: <span class="reads">Reads ([^<]+)\.<\/span>)?/g,
     ),
-  ].map(([, id, name, what, userId]) => ({ id, name, what, userId }));
+  ].map(([, id, name, what, userId, reads]) => ({ id, name, what, userId, ...(reads ? { reads } : {}) }));
   return { html, csrf, workspaces };
 }
 

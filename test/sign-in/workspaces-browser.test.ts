@@ -35,6 +35,7 @@ const listed = (page: Page) =>
       id: li.getAttribute('data-workspace'),
       name: li.querySelector('.workspace-name')?.textContent,
       what: li.querySelector('.muted')?.textContent,
+      reads: li.querySelector('.reads')?.textContent,
       remove: li.querySelector('button.remove')?.textContent,
     })),
   );
@@ -59,6 +60,7 @@ describe('several workspaces on the people’s page, in Chromium', () => {
       id: GRID.enterprise.id,
       name: 'Grid Corp',
       what: 'organisation: every workspace of it that you and this app may read',
+      reads: 'Reads Grid HQ, Grid Labs.',
     };
     expect(await listed(page)).toEqual([{ ...grid, remove: 'Remove (signs you out)' }]);
 
@@ -68,7 +70,7 @@ describe('several workspaces on the people’s page, in Chromium', () => {
     expect(await page.textContent('p strong')).toBe(
       'Workspace added: your clients now read it too, with what you let each read.',
     );
-    const side = { id: GRID.teams.side, name: 'Side Project', what: 'workspace' };
+    const side = { id: GRID.teams.side, name: 'Side Project', what: 'workspace', reads: undefined };
     expect(await listed(page)).toEqual([
       { ...grid, remove: 'Remove' },
       { ...side, remove: 'Remove' },

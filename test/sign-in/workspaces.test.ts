@@ -41,6 +41,7 @@ const GRID_CORP = {
   name: 'Grid Corp',
   what: 'organisation: every workspace of it that you and this app may read',
   userId: GRID.users.ana,
+  reads: 'Grid HQ, Grid Labs',
 };
 const SIDE_PROJECT = {
   id: GRID.teams.side,
@@ -270,7 +271,7 @@ describe('adding a workspace cannot be forged', () => {
       { id: DEMO_TEAM_ID, name: 'Acme Demo', what: 'workspace', userId: DEMO_USER_ID },
     ]);
     expect((await pageOf(victim, replica.base)).workspaces).toEqual([
-      { ...GRID_CORP, userId: GRID.users.ben },
+      { ...GRID_CORP, userId: GRID.users.ben, reads: 'Grid HQ' },
     ]);
   });
 

@@ -170,19 +170,30 @@ export class People implements InstallationStore {
   }
 
   /** The workspaces a home's person added that are still theirs (a record moved to another person is not). */
-  async added(homeId: string): Promise<PersonWorkspace[]> {
-    const found: PersonWorkspace[] = [];
-    for (const recordId of (await this.deps.store.members(this.#addedKey(homeId))).sort()) {
-      const record = await this.read(recordId);
-      if (record?.homeId === homeId) found.push({ recordId, record });
-    }
-    return found;
+  async added(homeId: string, ids?: string[]): Promise<PersonWorkspace[]> {
+    const recordIds = (ids ?? (await this.deps.store.members(this.#addedKey(homeId)))).sort();
+    const records = await Promise.all(recordIds.map((recordId) => this.read(recordId)));
+    return recordIds.flatMap((recordId, i) => {
+      const record = records[i];
+      return record?.homeId === homeId ? [{ recordId, record }] : [];
+    });
   }
 
   /** Every Slack sign-in a person reads with: their home's own (unless released), then those they added. */
   async workspacesOf(personId: string, home: PersonRecord): Promise<PersonWorkspace[]> {
     const own = home.released ? [] : [{ recordId: personId, record: home }];
     return [...own, ...(await this.added(personId))];
+  }
+
+  /** A person's home and every sign-in they read with, the home and its set read at once (a request's path). */
+  async person(personId: string): Promise<{ home?: PersonRecord; workspaces: PersonWorkspace[] }> {
+    const [home, ids] = await Promise.all([
+      this.read(personId),
+      this.deps.store.members(this.#addedKey(personId)),
+    ]);
+    if (!home) return { workspaces: [] };
+    const own = home.released ? [] : [{ recordId: personId, record: home }];
+    return { home, workspaces: [...own, ...(ids.length ? await this.added(personId, ids) : [])] };
   }
 
   /** The person a sign-in with this record lands in: the home that added it, while that home keeps it. */

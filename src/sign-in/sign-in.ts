@@ -206,13 +206,15 @@ export class SignIn {
         `the access token is for ${grant.resource.slice(0, 200)}, not this server`,
       );
     const { personId } = grant;
-    const home = await people.read(personId);
-    const workspaces = home && home.epoch === grant.epoch ? await people.workspacesOf(personId, home) : [];
-    const tokens: PersonSlackToken[] = [];
-    for (const { recordId, record } of workspaces) {
-      const usable = await rotation.usable(recordId, record);
-      if (usable) tokens.push(this.#tokenOf(recordId, usable));
-    }
+    const { home, workspaces } = await people.person(personId);
+    const current = home?.epoch === grant.epoch ? workspaces : [];
+    const usable = await Promise.all(
+      current.map(({ recordId, record }) => rotation.usable(recordId, record)),
+    );
+    const tokens = current.flatMap(({ recordId }, i) => {
+      const record = usable[i];
+      return record ? [this.#tokenOf(recordId, record)] : [];
+    });
     const first = tokens[0];
     if (!home || !first)
       throw new Errors.InvalidAccessToken(

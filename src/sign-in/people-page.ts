@@ -21,8 +21,12 @@ export interface PeoplePageDeps {
   quota: AnonymousQuota;
   nameOf: (personId: string, record: PersonRecord) => Promise<string>;
   signOut: (personId: string, epoch: string) => Promise<void>;
-  /** One of a person's workspaces removed; whether they are still signed in (it was not their last). */
-  removeWorkspace: (personId: string, home: PersonRecord, installId: string) => Promise<boolean>;
+  /** One of a person's workspaces removed (their last: signed out), or not one of theirs. */
+  removeWorkspace: (
+    personId: string,
+    home: PersonRecord,
+    installId: string,
+  ) => Promise<'removed' | 'signed-out' | 'not-theirs'>;
   /** The keyed hash of a session that names it in a workspace-adding trip. */
   attachSession: (sessionId: string) => string;
   /** The names of the workspaces an org-wide sign-in reads (none for a workspace's). */
@@ -95,8 +99,10 @@ export class PeoplePage {
         'Which workspace?',
         'workspace is required: the workspace or organisation to remove',
       );
-    const stays = await this.deps.removeWorkspace(signedIn.personId, signedIn.record, form.workspace);
-    if (stays) return redirectTo('/signin?removed=1');
+    const outcome = await this.deps.removeWorkspace(signedIn.personId, signedIn.record, form.workspace);
+    if (outcome === 'not-theirs')
+      return refusal(400, 'Which workspace?', `${form.workspace.slice(0, 64)} is not one of your workspaces`);
+    if (outcome === 'removed') return redirectTo('/signin?removed=1');
     await this.deps.sessions.end(browser.sessionId);
     return redirectTo('/signin?signed_out=1', [this.deps.jar.clear('session')]);
   }

@@ -282,21 +282,25 @@ export class SignIn {
 
   /**
    * One workspace (or organisation) of a signed-in person removed on their page: its Slack grant revoked, its
-   * record gone; the others stay. Their last one is signing out. Whether the person is still signed in.
+   * record gone; the others stay. Their last one is signing out. What it came to.
    */
-  async removeWorkspace(personId: string, home: PersonRecord, installId: string): Promise<boolean> {
+  async removeWorkspace(
+    personId: string,
+    home: PersonRecord,
+    installId: string,
+  ): Promise<'removed' | 'signed-out' | 'not-theirs'> {
     const { people } = this.#parts;
     const workspaces = await people.workspacesOf(personId, home);
     const removed = workspaces.find(({ record }) => installIdOf(record) === installId);
-    if (!removed) return true;
+    if (!removed) return 'not-theirs';
     if (workspaces.length === 1) {
       await this.signOut(personId, home.epoch);
-      return false;
+      return 'signed-out';
     }
     const token = await this.#revocable(removed);
     await people.drop(removed.recordId, removed.record);
     await this.#parts.slack.revoke(token);
-    return true;
+    return 'removed';
   }
 
   /** What a request's cookies say about its browser, under this service's cookie names. */

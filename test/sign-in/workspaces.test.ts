@@ -161,6 +161,20 @@ describe('several workspaces, one person', () => {
     // What she let it read (slack:dm, ticked on the consent page) is one choice for both.
     expect([...(caller.grantedKinds ?? [])]).toEqual(['public', 'private', 'mpim', 'im']);
 
+    // A workspace that is not hers is refused, naming it; nothing is removed.
+    const notHers = await browser.request(`${replica.base}/signin/workspaces/remove`, {
+      method: 'POST',
+      form: { csrf: page.csrf ?? '', workspace: DEMO_TEAM_ID },
+    });
+    expect({
+      status: notHers.status,
+      said: (await notHers.text()).includes('T07ACMEDMO is not one of your workspaces'),
+    }).toEqual({
+      status: 400,
+      said: true,
+    });
+    expect((await pageOf(browser, replica.base)).workspaces).toEqual([GRID_CORP, SIDE_PROJECT]);
+
     // Removing her organisation: its token revoked at Slack; Side Project stays, and her client reads it alone.
     const form = { csrf: page.csrf ?? '', workspace: GRID.enterprise.id };
     const removed = await browser.request(`${replica.base}/signin/workspaces/remove`, {

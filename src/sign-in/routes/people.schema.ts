@@ -132,7 +132,7 @@ export const removeWorkspaceSchema = {
   response: {
     303: redirectResponse('Back to /signin?removed=1, or /signin?signed_out=1 after the last one'),
     400: pageResponse(
-      'A form this page does not send: a field given twice, workspace missing, or not UTF-8',
+      'A form this page does not send: a field given twice, workspace missing or not one of the person’s, or not UTF-8',
       'Which workspace?',
     ),
     403: notFromPage,

@@ -5,6 +5,7 @@ import { PERSONAL_SCOPE } from './oauth/scopes.js';
 import { type PageOutcome, pageOf, redirectTo, refusal, tooMany } from './outcome.js';
 import { peoplePage } from './pages.js';
 import { installIdOf, type People, type PersonRecord } from './people.js';
+import type { PersonWorkspaces } from './person-workspaces.js';
 import type { PageForm, PeoplePageQuery, RemoveWorkspaceForm, RevokeClientForm } from './requests.js';
 import type { Browser, CookieJar, Sessions } from './sessions.js';
 import type { SignInSettings } from './settings.js';
@@ -21,16 +22,8 @@ export interface PeoplePageDeps {
   quota: AnonymousQuota;
   nameOf: (personId: string, record: PersonRecord) => Promise<string>;
   signOut: (personId: string, epoch: string) => Promise<void>;
-  /** One of a person's workspaces removed (their last: signed out), or not one of theirs. */
-  removeWorkspace: (
-    personId: string,
-    home: PersonRecord,
-    installId: string,
-  ) => Promise<'removed' | 'signed-out' | 'not-theirs'>;
-  /** The keyed hash of a session that names it in a workspace-adding trip. */
-  attachSession: (sessionId: string) => string;
-  /** The names of the workspaces an org-wide sign-in reads (none for a workspace's). */
-  workspaceNames: (recordId: string, record: PersonRecord) => Promise<string[]>;
+  /** The person's several Slack sign-ins: added, removed, named. */
+  workspaces: PersonWorkspaces;
 }
 
 /** What the page says after a redirect back to it (`/signin?signed_out=1`), by query parameter. */
@@ -81,7 +74,7 @@ export class PeoplePage {
     if (!signedIn || !browser.sessionId) return this.#notFromPage();
     const refused = await this.deps.quota.take('slack-state', address);
     if (refused) return tooMany(refused);
-    const session = this.deps.attachSession(browser.sessionId);
+    const session = this.deps.workspaces.sessionName(browser.sessionId);
     const { url, state } = await this.deps.slack.authorizeUrl(
       { kind: 'attach', personId: signedIn.personId, session },
       slackRedirectUri,
@@ -99,7 +92,7 @@ export class PeoplePage {
         'Which workspace?',
         'workspace is required: the workspace or organisation to remove',
       );
-    const outcome = await this.deps.removeWorkspace(signedIn.personId, signedIn.record, form.workspace);
+    const outcome = await this.deps.workspaces.remove(signedIn.personId, signedIn.record, form.workspace);
     if (outcome === 'not-theirs')
       return refusal(400, 'Which workspace?', `${form.workspace.slice(0, 64)} is not one of your workspaces`);
     if (outcome === 'removed') return redirectTo('/signin?removed=1');
@@ -161,7 +154,7 @@ export class PeoplePage {
         name: r.teamName ?? installIdOf(r),
         userId: r.userId,
         orgWide: r.orgWide === true,
-        reads: await this.deps.workspaceNames(recordId, r),
+        reads: await this.deps.workspaces.namesOf(recordId, r),
       });
     const clients = await this.deps.approvals.list(approverOf(signedIn));
     return pageOf(200, peoplePage({ ...view, signedIn: { name, workspaces, csrf, clients } }));

@@ -1,5 +1,6 @@
 import type { SlackAccess } from '../slack-client/types.js';
-import type { PersonSlackToken, SignedInPerson } from './sign-in.js';
+import type { PersonSlackToken } from './person-workspaces.js';
+import type { SignedInPerson } from './sign-in.js';
 
 /**
  * How one of a signed-in person's Slack tokens reaches Slack: cached under its sign-in's name (so a rotated

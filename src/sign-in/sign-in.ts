@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Installation } from '@slack/oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import { Errors } from '../errors.js';
 import { type ConversationKind, kindsOfScopes } from '../governance/consent-scopes.js';
 import { AnonymousQuota } from './anonymous-quota.js';
 import { type EventOutcome, handleEvent, signatureProblem } from './events.js';
-import { RecordNames, sameSecret } from './names.js';
+import { RecordNames } from './names.js';
 import { Approvals } from './oauth/approvals.js';
 import { Authorization } from './oauth/authorization.js';
 import { Clients } from './oauth/clients.js';
@@ -15,8 +14,9 @@ import type { SafeFetchOptions } from './oauth/safe-fetch.js';
 import { scopesOf } from './oauth/scopes.js';
 import { TokenEndpoint } from './oauth/token-endpoint.js';
 import { type PageOutcome, redirectTo, refusal } from './outcome.js';
-import { installIdOf, People, type PersonRecord, type PersonWorkspace } from './people.js';
+import { installIdOf, People, type PersonRecord } from './people.js';
 import { PeoplePage } from './people-page.js';
+import { type PersonSlackToken, PersonWorkspaces } from './person-workspaces.js';
 import { isOwnResource } from './public-base.js';
 import type { RecordStore } from './record-store.js';
 import type { CallbackQuery } from './requests.js';
@@ -28,24 +28,6 @@ import { TokenRotation } from './token-rotation.js';
 
 /** How long an event id is remembered: past Slack's five minutes of accepted skew and its redeliveries. */
 const EVENT_MEMORY_MS = 15 * 60_000;
-
-/** One Slack sign-in a signed-in person reads with: its token and how to keep it working. */
-export interface PersonSlackToken {
-  /** The workspace (T…), absent for an org-wide token (its workspaces come from Slack). */
-  teamId?: string;
-  /** The workspace (T…), or the organisation (E…) of an org-wide token. */
-  installId: string;
-  enterpriseId?: string;
-  orgWide: boolean;
-  userId: string;
-  slackToken: string;
-  /** The sign-in's name in cache keys: the same across token rotations, never the token. */
-  identity: string;
-  /** On token_expired: the token to retry with (refreshed once across replicas), or undefined. */
-  renew: (expired: string) => Promise<string | undefined>;
-  /** Slack refused the token for good (token_revoked, invalid_auth, account_inactive…): this sign-in ends. */
-  rejected: (slackError: string) => Promise<void>;
-}
 
 /**
  * A request made by a signed-in person: who (their first sign-in's workspace or organisation and user id), the
@@ -111,6 +93,7 @@ export class SignIn {
     sessions: Sessions;
     jar: CookieJar;
     names: RecordNames;
+    workspaces: PersonWorkspaces;
   };
 
   // Every part takes what it needs from one base (the settings, the shared store and its names, the clock, the
@@ -154,23 +137,22 @@ export class SignIn {
     const sessions = new Sessions({ ...base, people });
     const nameOf = (personId: string, record: PersonRecord) => this.#nameOf(personId, record);
     const signOut = (personId: string, epoch: string) => this.signOut(personId, epoch);
-    const removeWorkspace = (personId: string, home: PersonRecord, installId: string) =>
-      this.removeWorkspace(personId, home, installId);
-    const attachSession = (sessionId: string) => this.attachSession(sessionId);
-    const workspaceNames = (recordId: string, record: PersonRecord) => this.#workspaceNames(recordId, record);
+    const workspaces = new PersonWorkspaces({
+      ...base,
+      people,
+      rotation,
+      slack,
+      sessions,
+      workspaceNames: deps.workspaceNames,
+      signOut,
+    });
     const browserSide = { ...base, people, grants, approvals, slack, sessions, jar, quota, nameOf };
     this.authorization = new Authorization({ ...browserSide, clients });
-    this.peoplePage = new PeoplePage({
-      ...browserSide,
-      signOut,
-      removeWorkspace,
-      attachSession,
-      workspaceNames,
-    });
+    this.peoplePage = new PeoplePage({ ...browserSide, signOut, workspaces });
     this.tokens = new TokenEndpoint({ clients, grants, approvals, people });
     this.settings = settings;
     this.clients = clients;
-    this.#parts = { people, rotation, slack, grants, sessions, jar, names: base.names };
+    this.#parts = { people, rotation, slack, grants, sessions, jar, names: base.names, workspaces };
   }
 
   /** Whom this browser is signed in as (its people's page session): their Slack ids and name. */
@@ -213,7 +195,7 @@ export class SignIn {
     );
     const tokens = current.flatMap(({ recordId }, i) => {
       const record = usable[i];
-      return record ? [this.#tokenOf(recordId, record)] : [];
+      return record ? [this.#parts.workspaces.tokenOf(recordId, record)] : [];
     });
     const first = tokens[0];
     if (!home || !first)
@@ -235,26 +217,6 @@ export class SignIn {
     };
   }
 
-  /** One Slack sign-in as a request reads with it: a refusal ends that one alone. */
-  #tokenOf(recordId: string, record: PersonRecord): PersonSlackToken {
-    const { people, rotation } = this.#parts;
-    return {
-      ...(record.teamId ? { teamId: record.teamId } : {}),
-      installId: installIdOf(record),
-      ...(record.enterpriseId ? { enterpriseId: record.enterpriseId } : {}),
-      orgWide: record.orgWide === true,
-      userId: record.userId,
-      slackToken: record.accessToken,
-      identity: people.identityOf(record),
-      renew: (expired) => rotation.renew(recordId, expired),
-      rejected: async (slackError) => {
-        this.deps.log.info({ slackError }, 'Slack refused a signed-in person’s token: that sign-in ends');
-        const current = await people.read(recordId);
-        if (current) await people.drop(recordId, current);
-      },
-    };
-  }
-
   /**
    * Ends a person's sign-in: Slack's grant revoked (auth.revoke), their record gone, every grant with it. An
    * access token that has expired (rotation on) is refreshed first: Slack refuses to revoke with it
@@ -266,41 +228,9 @@ export class SignIn {
     if (!home || home.epoch !== epoch) return;
     const revoking = [];
     for (const workspace of await people.workspacesOf(personId, home))
-      revoking.push(await this.#revocable(workspace));
+      revoking.push(await this.#parts.workspaces.revocable(workspace));
     await people.forget(personId, home);
     for (const token of revoking) await this.#parts.slack.revoke(token);
-  }
-
-  /** The token to revoke a sign-in's Slack grant with: refreshed first when expired (Slack refuses it then). */
-  async #revocable({ recordId, record }: PersonWorkspace): Promise<string> {
-    const expired = record.expiresAt !== undefined && record.expiresAt <= this.deps.clock();
-    const usable = expired
-      ? await this.#parts.rotation.usable(recordId, record).catch(() => undefined)
-      : record;
-    return (usable ?? record).accessToken;
-  }
-
-  /**
-   * One workspace (or organisation) of a signed-in person removed on their page: its Slack grant revoked, its
-   * record gone; the others stay. Their last one is signing out. What it came to.
-   */
-  async removeWorkspace(
-    personId: string,
-    home: PersonRecord,
-    installId: string,
-  ): Promise<'removed' | 'signed-out' | 'not-theirs'> {
-    const { people } = this.#parts;
-    const workspaces = await people.workspacesOf(personId, home);
-    const removed = workspaces.find(({ record }) => installIdOf(record) === installId);
-    if (!removed) return 'not-theirs';
-    if (workspaces.length === 1) {
-      await this.signOut(personId, home.epoch);
-      return 'signed-out';
-    }
-    const token = await this.#revocable(removed);
-    await people.drop(removed.recordId, removed.record);
-    await this.#parts.slack.revoke(token);
-    return 'removed';
   }
 
   /** What a request's cookies say about its browser, under this service's cookie names. */
@@ -338,7 +268,7 @@ export class SignIn {
     const outcome = await slack.callback(req, res);
     if (!outcome.ok) return refusal(400, 'Sign-in with Slack did not complete', outcome.reason, rest);
     if (outcome.flow.kind === 'attach')
-      return this.#attach(outcome.installation, outcome.flow, browser, rest);
+      return this.#parts.workspaces.attach(outcome.installation, outcome.flow, browser, rest);
     const recordId = people.idOfInstallation(outcome.installation);
     const stored = await people.read(recordId);
     if (!stored) {
@@ -356,47 +286,6 @@ export class SignIn {
         cookies,
       );
     return redirectTo('/signin', cookies);
-  }
-
-  /**
-   * Back from Slack with a workspace to add: added only to the person whose session started the trip, and
-   * only while this browser still holds that session (a forged or replayed callback, another browser, a sign-out
-   * or another sign-in meanwhile: refused, nothing stored).
-   */
-  async #attach(
-    installation: Installation,
-    flow: { personId: string; session: string },
-    browser: Browser,
-    cookies: string[],
-  ): Promise<PageOutcome> {
-    const { people, sessions } = this.#parts;
-    const signedIn = await sessions.signedIn(browser);
-    const sameSession =
-      signedIn?.personId === flow.personId &&
-      browser.sessionId !== undefined &&
-      sameSecret(this.attachSession(browser.sessionId), flow.session);
-    if (!signedIn || !sameSession)
-      return refusal(
-        403,
-        'Not the person who asked to add a workspace',
-        'This browser is no longer signed in as the person who started adding a workspace: nothing was added. Open /signin and try again.',
-        cookies,
-      );
-    const recordId = people.idOfInstallation(installation);
-    if (recordId !== flow.personId && (await people.added(recordId)).length > 0)
-      return refusal(
-        409,
-        'That sign-in holds workspaces of its own',
-        'You added workspaces to the sign-in you just used: sign in with it and remove them there, or add them here one by one.',
-        cookies,
-      );
-    await people.signIn(installation, flow.personId);
-    return redirectTo('/signin?added=1', cookies);
-  }
-
-  /** The keyed hash of a session that names it in a workspace-adding trip (never the cookie itself). */
-  attachSession(sessionId: string): string {
-    return this.#parts.names.hash('attach', sessionId);
   }
 
   /** POST /slack/events: 401 unless signed by Slack; then url_verification or a revocation. */
@@ -417,17 +306,6 @@ export class SignIn {
     const outcome = await handleEvent(payload, { people, firstTime });
     if (outcome.kind !== 'challenge') this.deps.log.info(outcome, 'Slack event');
     return outcome;
-  }
-
-  /** The workspaces an org-wide sign-in reads, by name (none when Slack cannot say now). */
-  async #workspaceNames(recordId: string, record: PersonRecord): Promise<string[]> {
-    if (!record.orgWide) return [];
-    const usable = (await this.#parts.rotation.usable(recordId, record).catch(() => record)) ?? record;
-    const identity = this.#parts.people.identityOf(record);
-    const names = await this.deps
-      .workspaceNames?.({ slackToken: usable.accessToken, identity })
-      .catch(() => undefined);
-    return names ?? [];
   }
 
   async #nameOf(personId: string, home: PersonRecord): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Cached } from '../cache/types.js';
 import { Errors } from '../errors.js';
 import { readTeamsBody, type TeamEntry } from '../slack/read-teams-body.js';
-import { TEAM_ID_METHODS } from './grid-restriction.js';
+import { gridRestriction, TEAM_ID_METHODS } from './grid-restriction.js';
 import type { SlackAccess, SlackBody, SlackIdentity, Workspace } from './types.js';
 
 /** Slack's arguments with the access's workspace as `team_id` where Slack takes one (ignored for workspace tokens). */
@@ -11,6 +11,39 @@ export const teamIdArgs = (
   args: Record<string, unknown>,
 ): Record<string, unknown> =>
   access.teamId && TEAM_ID_METHODS.has(method) ? { ...args, team_id: access.teamId } : args;
+
+/**
+ * Real-time Search takes no team_id: with an org-wide token it answers from every workspace, each result naming
+ * its `team_id`. An access that names a workspace keeps that workspace's results only.
+ */
+export function onlyTeam(access: SlackAccess, method: string, body: SlackBody): SlackBody {
+  const results = body.results;
+  if (!access.teamId || method !== 'assistant.search.context' || typeof results !== 'object' || !results)
+    return body;
+  const kept = Object.fromEntries(
+    Object.entries(results).map(([type, list]) => [
+      type,
+      Array.isArray(list)
+        ? list.filter(
+            (r) =>
+              (r as { team_id?: unknown })?.team_id === undefined ||
+              (r as { team_id?: unknown }).team_id === access.teamId,
+          )
+        : list,
+    ]),
+  );
+  return { ...body, results: kept };
+}
+
+/**
+ * An org-wide token without a workspace, for a method that needs one: Slack would answer missing_argument,
+ * so it is not asked (no Slack call, no rate budget spent); the same refusal, said here.
+ */
+export function refuseWithoutTeam(access: SlackAccess, method: string, owner?: string): void {
+  if (access.teamId || !TEAM_ID_METHODS.has(method)) return;
+  const message = gridRestriction('missing_argument', method, owner) ?? method;
+  throw Object.assign(new Errors.SlackGridRestricted(message), { slackError: 'missing_argument' });
+}
 
 /** `https://acme.slack.com/` → `acme`; an organisation's URL (`….enterprise.slack.com`) names no workspace. */
 export function domainOf(url: string): string | undefined {

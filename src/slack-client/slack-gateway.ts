@@ -363,9 +363,11 @@ export class SlackGateway {
     own?: Promise<Cached<SlackBody>>,
   ): Promise<string | undefined> {
     const { client } = this.#keysOf(access);
-    const { teamId } = await this.#me(access);
+    const { teamId, orgWide } = await this.#me(access);
+    // An org-wide token reading no one workspace answers for every workspace it reads: its names are its own.
+    const scope = orgWide && !access.teamId ? this.identityOf(access) : `team:${teamId}`;
     try {
-      const { value } = await this.deps.cachedFetch(cacheKey(kind, `team:${teamId}`, args), {
+      const { value } = await this.deps.cachedFetch(cacheKey(kind, scope, args), {
         ttlMs: () => this.deps.options.userTtlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,

@@ -8,7 +8,6 @@ import { USER_SCOPES } from '../../src/sign-in/slack-oauth.js';
 // must be added to what people are asked to grant at sign-in, or they could not use it.
 const SCOPES_BY_METHOD: Record<string, readonly string[]> = {
   'auth.test': [],
-  // "Obtain a full list of workspaces your org-wide app has been approved for": no scopes.
   'auth.teams.list': [],
   'search.messages': ['search:read'],
   'search.files': ['search:read'],

@@ -44,7 +44,7 @@ const TOKEN_STATUS_ERRORS = { revoked: 'token_revoked', inactive: 'account_inact
 /** Slack's order of checks: method, auth, rate limit, token type, then the method's own scope/arg checks. */
 function answer(call: ParsedCall, state: DispatchState): Outcome {
   // The app's own credentials, not a token: Slack's OAuth exchange.
-  if (call.method === 'oauth.v2.access') return jsonReply(oauthV2Access(call, state.workspace, state.oauth));
+  if (call.method === 'oauth.v2.access') return jsonReply(oauthV2Access(call, state, state.oauth));
   const spec = METHODS.get(call.method);
   if (!spec) return slackError('unknown_method', { req_method: call.method });
   if (call.bodyError) return slackError(call.bodyError);

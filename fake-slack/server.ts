@@ -77,7 +77,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       calls.push({ ...call, token: bearer, params: {}, at: Date.now() });
       return;
     }
-    if (await serveAuthorizePage(req, res, state.workspace, state.oauth)) return;
+    if (await serveAuthorizePage(req, res, state, state.oauth)) return;
     const call = await readCall(req);
     if (!call) {
       res

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Workspace } from '../workspace-types.js';
+import type { TokenSources } from '../token-owner.js';
 import { type FakeOAuthState, randomPart } from './oauth-state.js';
+import { peopleOf, type Realm, realmsOf } from './realms.js';
 
 const AUTHORIZE_PATH = '/oauth/v2/authorize';
 const CODE_TTL_MS = 10 * 60_000;
@@ -28,16 +29,30 @@ async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+/** Links to the page for the other workspaces and the organisation (Slack's workspace switcher). */
+function switcher(url: URL, realms: Realm[], current: Realm): string {
+  const others = realms.filter((realm) => realm !== current);
+  if (others.length === 0) return '';
+  const links = others.map((realm) => {
+    const to = new URL(url.pathname + url.search, 'http://fake-slack.invalid');
+    to.searchParams.set('team', realm.id);
+    const kind = realm.kind === 'org' ? ' (organisation)' : '';
+    return `<a href="${esc(to.pathname + to.search)}" data-team="${esc(realm.id)}">${esc(realm.name)}</a>${kind}`;
+  });
+  return `<p id="other-workspaces">Another workspace: ${links.join(' · ')}</p>`;
+}
+
 /**
- * Slack's sign-in page, faked: GET shows the workspace's people to sign in as (the demo has no passwords);
- * POST with `user` sends the browser back to `redirect_uri` with a single-use code (ten minutes) and `state`,
- * or with `error=access_denied` when the person cancels. A bad client_id or redirect_uri is a page, as on
- * Slack, never a redirect.
+ * Slack's sign-in page, faked: GET shows the people of a workspace (or, with `team` naming it, of the
+ * organisation, whose app is installed org-wide) to sign in as (no passwords); POST with `user` sends the
+ * browser back to `redirect_uri` with a single-use code (ten minutes) and `state`, or with
+ * `error=access_denied` when the person cancels. A bad client_id or redirect_uri is a page, as on Slack, never
+ * a redirect.
  */
 export async function serveAuthorizePage(
   req: IncomingMessage,
   res: ServerResponse,
-  workspace: Workspace,
+  sources: TokenSources,
   oauth: FakeOAuthState,
 ): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://fake-slack.invalid');
@@ -60,16 +75,29 @@ export async function serveAuthorizePage(
     );
     return true;
   }
-  const people = workspace.users.filter((u) => !u.isBot && !u.deleted && !u.isRestricted);
+  const realms = realmsOf(sources);
+  const team = params.get('team');
+  const realm = realms.find((r) => r.id === team) ?? (realms[0] as Realm);
   if (req.method === 'POST') {
     const back = new URL(redirectUri);
-    const user = people.find((u) => u.id === params.get('user'));
+    // Without `team`, the person is looked for everywhere (ids are unique in the fake).
+    const chosen = (team ? [realm] : realms).find((r) =>
+      peopleOf(r).some((u) => u.id === params.get('user')),
+    );
+    const user = chosen && peopleOf(chosen).find((u) => u.id === params.get('user'));
     if (params.get('cancel') !== null || !user) {
       back.searchParams.set('error', 'access_denied');
     } else {
       const code = `${Date.now()}.${randomPart(16)}`;
       const scopes = userScope.split(',').filter(Boolean);
-      oauth.codes.set(code, { userId: user.id, scopes, redirectUri, expiresAt: Date.now() + CODE_TTL_MS });
+      const realmId = (chosen as Realm).id;
+      oauth.codes.set(code, {
+        userId: user.id,
+        realmId,
+        scopes,
+        redirectUri,
+        expiresAt: Date.now() + CODE_TTL_MS,
+      });
       back.searchParams.set('code', code);
     }
     if (state) back.searchParams.set('state', state);
@@ -81,7 +109,7 @@ export async function serveAuthorizePage(
     .filter((name) => params.get(name) !== null)
     .map((name) => `<input type="hidden" name="${name}" value="${esc(params.get(name) ?? '')}">`)
     .join('');
-  const buttons = people
+  const buttons = peopleOf(realm)
     .map(
       (u) =>
         `<button type="submit" name="user" value="${esc(u.id)}">${esc(u.realName)} <small>(${esc(u.title ?? u.name)})</small></button>`,
@@ -90,9 +118,9 @@ export async function serveAuthorizePage(
   page(
     res,
     200,
-    `Sign in to ${workspace.team.name}`,
+    `Sign in to ${realm.name}`,
     `<p>This is the bundled fake Slack: pick whom to sign in as. The app asks for: <code>${esc(userScope.replaceAll(',', ', '))}</code></p>
-<form method="post" action="${AUTHORIZE_PATH}">${hidden}
+${switcher(url, realms, realm)}<form method="post" action="${AUTHORIZE_PATH}">${hidden}
 ${buttons}
 <button type="submit" name="cancel" value="1">Cancel</button></form>`,
   );

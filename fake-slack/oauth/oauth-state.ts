@@ -18,6 +18,8 @@ export interface FakeOAuthOptions {
 
 export interface IssuedCode {
   userId: string;
+  /** The workspace (T…) or organisation (E…, an org-wide install) the person signed in to. */
+  realmId: string;
   scopes: string[];
   redirectUri: string;
   expiresAt: number;
@@ -33,7 +35,7 @@ export interface FakeOAuthState {
   appId: string;
   codes: Map<string, IssuedCode>;
   /** Refresh tokens: `used` once spent (single-use). */
-  refreshTokens: Map<string, { userId: string; scopes: string[]; used: boolean }>;
+  refreshTokens: Map<string, { userId: string; realmId: string; scopes: string[]; used: boolean }>;
   /** How many refresh grants Slack answered, successful or not. */
   refreshes: { ok: number; refused: number };
   exchanges: number;

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditClient, AuditWho } from '../governance/audit/record.js';
 import type { ReadCaller } from '../reads/caller.js';
+import { personAccesses } from '../sign-in/person-access.js';
+import type { SignedInPerson } from '../sign-in/sign-in.js';
 
 /** Names a client gave itself, as a record keeps them. */
 const CLIENT_NAME_CHARS = 200;
@@ -57,4 +59,9 @@ export const readCaller = (
   deadline: request.deadline,
   grantedKinds: request.person?.grantedKinds,
   slackAccess: () => app.slackAccess(request),
+  // A person signed in to several workspaces reads with each (after slackAccess's checks: the client may reach
+  // Slack, no X-Slack-Token beside a person); anyone else with slackAccess alone, the default.
+  ...((request.person?.tokens?.length ?? 0) > 1 && {
+    slackAccesses: () => personAccesses(request.person as SignedInPerson, app.slackAccess(request).deadline),
+  }),
 });

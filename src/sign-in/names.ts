@@ -4,6 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export type RecordKind =
   | 'person'
   | 'team'
+  | 'workspaces'
   | 'refresh-lock'
   | 'client'
   | 'client-doc'

@@ -123,8 +123,19 @@ export interface ClientView {
   approvedAt: number;
 }
 
+/** A workspace (or, signed in org-wide, an organisation) on the people's page. */
+export interface WorkspaceView {
+  /** T… for a workspace, E… for an organisation. */
+  id: string;
+  name: string;
+  userId: string;
+  orgWide: boolean;
+  /** An organisation's workspaces this sign-in reads, by name, when Slack said. */
+  reads: string[];
+}
+
 export interface PeopleView {
-  signedIn?: { name: string; team: string; userId: string; csrf: string; clients: ClientView[] };
+  signedIn?: { name: string; workspaces: WorkspaceView[]; csrf: string; clients: ClientView[] };
   /** A personal token just made: shown this once. */
   token?: string;
   publicUrl: string;
@@ -141,7 +152,7 @@ export function peoplePage(view: PeopleView): string {
 <p><a class="button primary" id="sign-in" href="/signin/slack">Sign in with Slack</a></p>
 <p class="muted">MCP clients: add <code>${escapeHtml(view.publicUrl)}/mcp</code> as a server; they sign you in on their own.</p>`,
     );
-  const { name, team, userId, csrf, clients } = view.signedIn;
+  const { name, workspaces, csrf, clients } = view.signedIn;
   const token = view.token
     ? `<h2>Your personal token</h2><p>Shown once: copy it now. It acts as you until you sign out.</p>
 <pre id="token">${escapeHtml(view.token)}</pre>
@@ -149,13 +160,33 @@ export function peoplePage(view: PeopleView): string {
     : '';
   return layout(
     'Signed in',
-    `${notice}<p>Signed in as <strong id="who">${escapeHtml(name)}</strong> (<code>${escapeHtml(userId)}</code>) in <strong>${escapeHtml(team)}</strong>.</p>
+    `${notice}<p>Signed in as <strong id="who">${escapeHtml(name)}</strong>.</p>
+${workspaceList(workspaces, csrf)}
 ${token}
 <p><form method="post" action="/signin/token">${hidden({ csrf })}<button class="primary" id="make-token" type="submit">Create a personal token</button></form>
 <form method="post" action="/signout">${hidden({ csrf })}<button id="sign-out" type="submit">Sign out</button></form></p>
-<p class="muted">Signing out ends every client's access and revokes this server's Slack token for you.</p>
+<p class="muted">Signing out ends every client's access and revokes this server's Slack token for each of your workspaces.</p>
 ${clientList(clients, csrf)}`,
   );
+}
+
+/**
+ * The workspaces (and organisations) a person signed in to, each removable alone (the last one is signing out),
+ * and a button to add another: their clients read all of them.
+ */
+function workspaceList(workspaces: WorkspaceView[], csrf: string): string {
+  const items = workspaces.map((w) => {
+    const what = w.orgWide
+      ? 'organisation: every workspace of it that you and this app may read'
+      : 'workspace';
+    const last = workspaces.length === 1 ? ' (signs you out)' : '';
+    return `<li data-workspace="${escapeHtml(w.id)}"><strong class="workspace-name">${escapeHtml(w.name)}</strong> <span class="muted">${what}</span><br>
+As <code>${escapeHtml(w.userId)}</code> in <code>${escapeHtml(w.id)}</code>.${w.reads.length ? ` <span class="reads">Reads ${escapeHtml(w.reads.join(', '))}.</span>` : ''}
+<form method="post" action="/signin/workspaces/remove">${hidden({ csrf, workspace: w.id })}<button class="remove" type="submit">Remove${last}</button></form></li>`;
+  });
+  return `<h2>Your workspaces</h2><p class="muted">Your clients search all of them, each as you in it.</p>
+<ul class="clients" id="workspaces">${items.join('\n')}</ul>
+<p><form method="post" action="/signin/workspaces/add">${hidden({ csrf })}<button id="add-workspace" type="submit">Add a workspace</button></form></p>`;
 }
 
 /** When, said the same way for everyone: UTC to the minute. */

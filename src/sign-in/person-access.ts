@@ -1,18 +1,31 @@
 import type { SlackAccess } from '../slack-client/types.js';
+import type { PersonSlackToken } from './person-workspaces.js';
 import type { SignedInPerson } from './sign-in.js';
 
 /**
- * How a signed-in person's request reaches Slack: their token, cached under their sign-in's name (so a
- * rotated token keeps their answers), renewed once on token_expired, and their sign-in ended when Slack
- * refuses the token for good.
+ * How one of a signed-in person's Slack tokens reaches Slack: cached under its sign-in's name (so a rotated
+ * token keeps their answers), renewed once on token_expired, and that sign-in alone ended when Slack refuses
+ * the token for good.
  */
-export const personAccess = (person: SignedInPerson, deadline: number): SlackAccess => ({
-  token: person.slackToken,
+const accessOf = (
+  token: Pick<PersonSlackToken, 'teamId' | 'slackToken' | 'identity' | 'renew' | 'rejected'>,
+  deadline: number,
+): SlackAccess => ({
+  token: token.slackToken,
   fromCaller: true,
   deadline,
+  ...(token.teamId ? { teamId: token.teamId } : {}),
   person: {
-    identity: person.identity,
-    renew: person.renew,
-    rejected: person.rejected,
+    identity: token.identity,
+    renew: token.renew,
+    rejected: token.rejected,
   },
 });
+
+/** Every Slack token of a signed-in person (one per workspace or organisation they signed in to), first first. */
+export const personAccesses = (person: SignedInPerson, deadline: number): SlackAccess[] =>
+  (person.tokens?.length ? person.tokens : [person]).map((token) => accessOf(token, deadline));
+
+/** A signed-in person's request as it reaches Slack with their first token. */
+export const personAccess = (person: SignedInPerson, deadline: number): SlackAccess =>
+  personAccesses(person, deadline)[0] as SlackAccess;

@@ -93,6 +93,15 @@ async function signIn(app: FastifyInstance, opts: SignInPluginOptions) {
     timeoutMs: config.REQUEST_DEADLINE_MS,
     documentFetch: opts.documentFetch,
     onRefresh: opts.onRefresh,
+    workspaceNames: async ({ slackToken, identity }) =>
+      (
+        await app.slack.workspaces({
+          token: slackToken,
+          fromCaller: true,
+          deadline: opts.clock() + 2000,
+          person: { identity, renew: async () => undefined, rejected: async () => {} },
+        })
+      ).map((workspace) => workspace.name),
     displayName: ({ slackToken, identity, userId }) =>
       app.slack.userName(
         {

@@ -77,6 +77,8 @@ export const PeoplePageQuery = parameters({
   signed_out: text('Set after signing out: the page says so'),
   cancelled: text('Set after a cancelled Slack sign-in'),
   revoked: text('Set after a client’s access was revoked: the page says so'),
+  added: text('Set after a workspace was added: the page says so'),
+  removed: text('Set after a workspace was removed: the page says so'),
 });
 export type PeoplePageQuery = Static<typeof PeoplePageQuery>;
 
@@ -90,3 +92,10 @@ export const RevokeClientForm = parameters({
   client_id: text('The client whose access ends'),
 });
 export type RevokeClientForm = Static<typeof RevokeClientForm>;
+
+/** POST /signin/workspaces/remove: the people's page's form that removes one workspace. */
+export const RemoveWorkspaceForm = parameters({
+  csrf: text('The page’s CSRF token'),
+  workspace: text('The workspace (T…) or, for an org-wide sign-in, the organisation (E…) to remove'),
+});
+export type RemoveWorkspaceForm = Static<typeof RemoveWorkspaceForm>;

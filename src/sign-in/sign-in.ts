@@ -14,8 +14,9 @@ import type { SafeFetchOptions } from './oauth/safe-fetch.js';
 import { scopesOf } from './oauth/scopes.js';
 import { TokenEndpoint } from './oauth/token-endpoint.js';
 import { type PageOutcome, redirectTo, refusal } from './outcome.js';
-import { People, type PersonRecord } from './people.js';
+import { installIdOf, People, type PersonRecord } from './people.js';
 import { PeoplePage } from './people-page.js';
+import { type PersonSlackToken, PersonWorkspaces } from './person-workspaces.js';
 import { isOwnResource } from './public-base.js';
 import type { RecordStore } from './record-store.js';
 import type { CallbackQuery } from './requests.js';
@@ -28,22 +29,21 @@ import { TokenRotation } from './token-rotation.js';
 /** How long an event id is remembered: past Slack's five minutes of accepted skew and its redeliveries. */
 const EVENT_MEMORY_MS = 15 * 60_000;
 
-/** A request made by a signed-in person: whose Slack token it acts with, and how to keep it working. */
-export interface SignedInPerson {
+/**
+ * A request made by a signed-in person: who (their first sign-in's workspace or organisation and user id), the
+ * Slack token it acts with first, and every one of theirs (a person who added workspaces has several).
+ */
+export interface SignedInPerson
+  extends Omit<PersonSlackToken, 'teamId' | 'installId' | 'enterpriseId' | 'orgWide'> {
   personId: string;
+  /** The workspace (T…) or organisation (E…) of the person's first sign-in, as the audit names them. */
   teamId: string;
-  userId: string;
   grantId: string;
   grant: Grant;
   /** What the person let this client read with this token (the grant's scope, or narrower after a refresh). */
   grantedKinds: ReadonlySet<ConversationKind>;
-  slackToken: string;
-  /** The sign-in's name in cache keys: the same across token rotations, never the token. */
-  identity: string;
-  /** On token_expired: the token to retry with (refreshed once across replicas), or undefined. */
-  renew: (expired: string) => Promise<string | undefined>;
-  /** Slack refused the token for good (token_revoked, invalid_auth, account_inactive…): the sign-in ends. */
-  rejected: (slackError: string) => Promise<void>;
+  /** Every Slack sign-in of the person, the first one first: each with its own renewal and refusal. */
+  tokens?: PersonSlackToken[];
 }
 
 export interface SignInDeps {
@@ -62,6 +62,8 @@ export interface SignInDeps {
     slackToken: string;
     identity: string;
   }) => Promise<string | undefined>;
+  /** The names of the workspaces an org-wide token reads (auth.teams.list through the gateway). */
+  workspaceNames?: (person: { slackToken: string; identity: string }) => Promise<string[]>;
   /** Network policy for client metadata documents (tests serve them on loopback). */
   documentFetch?: Partial<SafeFetchOptions>;
   onRefresh?: (outcome: string) => void;
@@ -91,6 +93,7 @@ export class SignIn {
     sessions: Sessions;
     jar: CookieJar;
     names: RecordNames;
+    workspaces: PersonWorkspaces;
   };
 
   // Every part takes what it needs from one base (the settings, the shared store and its names, the clock, the
@@ -134,13 +137,22 @@ export class SignIn {
     const sessions = new Sessions({ ...base, people });
     const nameOf = (personId: string, record: PersonRecord) => this.#nameOf(personId, record);
     const signOut = (personId: string, epoch: string) => this.signOut(personId, epoch);
+    const workspaces = new PersonWorkspaces({
+      ...base,
+      people,
+      rotation,
+      slack,
+      sessions,
+      workspaceNames: deps.workspaceNames,
+      signOut,
+    });
     const browserSide = { ...base, people, grants, approvals, slack, sessions, jar, quota, nameOf };
     this.authorization = new Authorization({ ...browserSide, clients });
-    this.peoplePage = new PeoplePage({ ...browserSide, signOut });
+    this.peoplePage = new PeoplePage({ ...browserSide, signOut, workspaces });
     this.tokens = new TokenEndpoint({ clients, grants, approvals, people });
     this.settings = settings;
     this.clients = clients;
-    this.#parts = { people, rotation, slack, grants, sessions, jar, names: base.names };
+    this.#parts = { people, rotation, slack, grants, sessions, jar, names: base.names, workspaces };
   }
 
   /** Whom this browser is signed in as (its people's page session): their Slack ids and name. */
@@ -150,7 +162,11 @@ export class SignIn {
     const signedIn = await this.#parts.sessions.signedIn(browser);
     if (!signedIn) return undefined;
     const { personId, record } = signedIn;
-    return { teamId: record.teamId, userId: record.userId, name: await this.#nameOf(personId, record) };
+    return {
+      teamId: installIdOf(record),
+      userId: record.userId,
+      name: await this.#nameOf(personId, record),
+    };
   }
 
   /** Whether a bearer token is one of ours (an access token we issued), told by its prefix alone. */
@@ -171,28 +187,33 @@ export class SignIn {
       throw new Errors.InvalidAccessToken(
         `the access token is for ${grant.resource.slice(0, 200)}, not this server`,
       );
-    const stored = await people.read(grant.personId);
-    const record =
-      stored && stored.epoch === grant.epoch ? await rotation.usable(grant.personId, stored) : undefined;
-    if (!record)
+    const { personId } = grant;
+    const { home, workspaces } = await people.person(personId);
+    const current = home?.epoch === grant.epoch ? workspaces : [];
+    const usable = await Promise.all(
+      current.map(({ recordId, record }) => rotation.usable(recordId, record)),
+    );
+    const tokens = current.flatMap(({ recordId }, i) => {
+      const record = usable[i];
+      return record ? [this.#parts.workspaces.tokenOf(recordId, record)] : [];
+    });
+    const first = tokens[0];
+    if (!home || !first)
       throw new Errors.InvalidAccessToken(
         'this sign-in has ended (signed out, or Slack revoked it): sign in again',
       );
-    const { personId } = grant;
     return {
       personId,
-      teamId: record.teamId,
-      userId: record.userId,
+      teamId: installIdOf(home),
+      userId: home.userId,
       grantId,
       grant,
       grantedKinds: kindsOfScopes(scopesOf(scope)),
-      slackToken: record.accessToken,
-      identity: people.identityOf(record),
-      renew: (expired) => rotation.renew(personId, expired),
-      rejected: async (slackError) => {
-        this.deps.log.info({ slackError }, 'Slack refused a signed-in person’s token: their sign-in ends');
-        await people.remove(personId, record.teamId);
-      },
+      slackToken: first.slackToken,
+      identity: first.identity,
+      renew: first.renew,
+      rejected: first.rejected,
+      tokens,
     };
   }
 
@@ -202,13 +223,14 @@ export class SignIn {
    * (token_expired), and the grant would live on behind the refresh token we forget.
    */
   async signOut(personId: string, epoch: string): Promise<void> {
-    const { people, slack, rotation } = this.#parts;
-    const record = await people.read(personId);
-    if (!record || record.epoch !== epoch) return;
-    const expired = record.expiresAt !== undefined && record.expiresAt <= this.deps.clock();
-    const usable = expired ? await rotation.usable(personId, record).catch(() => undefined) : record;
-    await people.remove(personId, record.teamId);
-    await slack.revoke((usable ?? record).accessToken);
+    const { people } = this.#parts;
+    const home = await people.read(personId);
+    if (!home || home.epoch !== epoch) return;
+    const revoking = [];
+    for (const workspace of await people.workspacesOf(personId, home))
+      revoking.push(await this.#parts.workspaces.revocable(workspace));
+    await people.forget(personId, home);
+    for (const token of revoking) await this.#parts.slack.revoke(token);
   }
 
   /** What a request's cookies say about its browser, under this service's cookie names. */
@@ -245,13 +267,16 @@ export class SignIn {
     req.headers.cookie = `${jar.nameOf('state')}=${state}`;
     const outcome = await slack.callback(req, res);
     if (!outcome.ok) return refusal(400, 'Sign-in with Slack did not complete', outcome.reason, rest);
-    const { team, user } = outcome.installation;
-    const personId = people.idOf(team?.id ?? '', user.id);
-    const record = await people.read(personId);
-    if (!record) {
+    if (outcome.flow.kind === 'attach')
+      return this.#parts.workspaces.attach(outcome.installation, outcome.flow, browser, rest);
+    const recordId = people.idOfInstallation(outcome.installation);
+    const stored = await people.read(recordId);
+    if (!stored) {
       const notStored = 'Your sign-in could not be stored: try again';
       return refusal(503, 'Sign-in did not complete', notStored, rest);
     }
+    // A workspace the person added signs them in as the person who added it.
+    const { personId, record } = await people.personOf(recordId, stored);
     const cookies = [...rest, jar.session(await sessions.create(personId, record.epoch))];
     if (outcome.flow.kind === 'mcp')
       return this.authorization.finish(
@@ -283,12 +308,16 @@ export class SignIn {
     return outcome;
   }
 
-  async #nameOf(personId: string, record: PersonRecord): Promise<string> {
+  async #nameOf(personId: string, home: PersonRecord): Promise<string> {
     const { rotation, people } = this.#parts;
-    const usable = (await rotation.usable(personId, record).catch(() => record)) ?? record;
+    // A home whose own workspace was removed is named through the first workspace the person added.
+    const [first] = home.released ? await people.added(personId) : [{ recordId: personId, record: home }];
+    if (!first) return home.userId;
+    const { recordId, record } = first;
+    const usable = (await rotation.usable(recordId, record).catch(() => record)) ?? record;
     const name = await this.deps
       .displayName?.({
-        teamId: record.teamId,
+        teamId: installIdOf(record),
         userId: record.userId,
         slackToken: usable.accessToken,
         identity: people.identityOf(record),

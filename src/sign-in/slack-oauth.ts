@@ -44,9 +44,13 @@ export const USER_SCOPES = [
 
 /**
  * Which sign-in a Slack round trip serves: an MCP client's authorization (with what the person chose it may
- * read), or the people's page.
+ * read), the people's page, or a workspace added on it (to the person of the session that started it, named
+ * by a keyed hash of that session's cookie: kept here, with the state, never sent to Slack or the browser).
  */
-export type Flow = { kind: 'mcp'; pending: string; scope?: string } | { kind: 'page' };
+export type Flow =
+  | { kind: 'mcp'; pending: string; scope?: string }
+  | { kind: 'page' }
+  | { kind: 'attach'; personId: string; session: string };
 
 /** What Slack's callback came to. */
 export type CallbackOutcome =

@@ -119,7 +119,7 @@ export class TokenRotation {
         { slackError: outcome.error },
         'Slack refused a token refresh: the person signs in again',
       );
-      await people.remove(personId, current.teamId);
+      await people.drop(personId, current);
       return undefined;
     }
     const lifetimeMs = outcome.expiresInS * 1000;

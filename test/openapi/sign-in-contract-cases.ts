@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { DEMO_TEAM_ID, DEMO_USER_ID, slackSignature } from '../../fake-slack/index.js';
+import { DEMO_OTHER_USER_ID, DEMO_TEAM_ID, DEMO_USER_ID, slackSignature } from '../../fake-slack/index.js';
 import type { Config } from '../../src/config.js';
 
 /** Sign-in switched on against the fake Slack's own app (its default client id and secret). */
@@ -89,14 +89,14 @@ async function registered(app: FastifyInstance): Promise<string> {
 const authorizePath = (clientId: string, extra = `&code_challenge=${CHALLENGE}&code_challenge_method=S256`) =>
   `/oauth/authorize?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=s${extra}`;
 
-/** Slack's page (the fake's, over HTTP): Maya signs in; the callback URL Slack sends the browser to. */
-async function slackSignsIn(app: FastifyInstance, slackUrl: string): Promise<string> {
+/** Slack's page (the fake's, over HTTP): Maya (or `user`) signs in; the callback URL Slack sends the browser to. */
+async function slackSignsIn(app: FastifyInstance, slackUrl: string, user = DEMO_USER_ID): Promise<string> {
   const url = new URL(slackUrl);
   const res = await fetch(url.origin + url.pathname, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), user: DEMO_USER_ID }).toString(),
+    body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), user }).toString(),
   });
   const back = new URL(res.headers.get('location') as string);
   void app;
@@ -120,11 +120,11 @@ async function code(app: FastifyInstance): Promise<{ clientId: string; code: str
   return { clientId, code: back.searchParams.get('code') as string, jar };
 }
 
-/** The people's page signed in: the jar (session cookie) and the page's CSRF token. */
-async function signedInPage(app: FastifyInstance): Promise<{ jar: Jar; csrf: string }> {
+/** The people's page signed in (as Maya, or `user`): the jar (session cookie) and the page's CSRF token. */
+async function signedInPage(app: FastifyInstance, user = DEMO_USER_ID): Promise<{ jar: Jar; csrf: string }> {
   const jar = new Jar(app);
   const toSlack = await jar.send({ method: 'GET', url: '/signin/slack' });
-  await jar.send({ method: 'GET', url: await slackSignsIn(app, toSlack.headers.location as string) });
+  await jar.send({ method: 'GET', url: await slackSignsIn(app, toSlack.headers.location as string, user) });
   const page = (await jar.send({ method: 'GET', url: '/signin' })).body;
   return { jar, csrf: field(page, 'csrf') };
 }
@@ -151,8 +151,17 @@ const BODY_ROUTES: Array<[string, string]> = [
   ['createPersonalToken', '/signin/token'],
   ['revokeClient', '/signin/revoke'],
   ['signOut', '/signout'],
+  ['addWorkspace', '/signin/workspaces/add'],
+  ['removeWorkspace', '/signin/workspaces/remove'],
   ['slackEvents', '/slack/events'],
 ];
+
+/** A signed-in page's trip to Slack to add a workspace: the jar, its CSRF token and Slack's page. */
+async function addingWorkspace(app: FastifyInstance, user = DEMO_USER_ID) {
+  const { jar, csrf } = await signedInPage(app, user);
+  const toSlack = await jar.send(form('/signin/workspaces/add', { csrf }));
+  return { jar, csrf, slackPage: toSlack.headers.location as string };
+}
 const GET_ROUTES: Array<[string, string]> = [
   ['getAuthorizationServerMetadata', '/.well-known/oauth-authorization-server'],
   ['getProtectedResourceMetadata', '/.well-known/oauth-protected-resource'],
@@ -334,6 +343,34 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
       },
     }),
     on({ op: 'slackCallback', status: 400, request: { method: 'GET', url: '/oauth/slack/callback?code=c' } }),
+    on({
+      op: 'slackCallback',
+      status: 403,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        // Signed out while at Slack adding a workspace: nothing is added.
+        const { jar, csrf, slackPage } = await addingWorkspace(app);
+        await jar.send(form('/signout', { csrf }));
+        const callback = await slackSignsIn(app, slackPage, DEMO_OTHER_USER_ID);
+        return { method: 'GET', url: callback, headers: { cookie: jar.header() } };
+      },
+    }),
+    on({
+      op: 'slackCallback',
+      status: 409,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        // Maya added Leo; then Priya tries to add Maya, who holds a workspace of her own.
+        const maya = await addingWorkspace(app);
+        await maya.jar.send({
+          method: 'GET',
+          url: await slackSignsIn(app, maya.slackPage, DEMO_OTHER_USER_ID),
+        });
+        const priya = await addingWorkspace(app, 'U07PRIYASH');
+        const callback = await slackSignsIn(app, priya.slackPage, DEMO_USER_ID);
+        return { method: 'GET', url: callback, headers: { cookie: priya.jar.header() } };
+      },
+    }),
 
     on({
       op: 'issueToken',
@@ -440,6 +477,32 @@ export function signInContractCases(pressure: Partial<Config>, overloaded: [stri
       },
     }),
     on({ op: 'signOut', status: 403, request: form('/signout', { csrf: 'x' }) }),
+    on({
+      op: 'addWorkspace',
+      status: 303,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        const { jar, csrf } = await signedInPage(app);
+        return form('/signin/workspaces/add', { csrf }, { cookie: jar.header() });
+      },
+    }),
+    on({ op: 'addWorkspace', status: 403, request: form('/signin/workspaces/add', { csrf: 'x' }) }),
+    on({ op: 'addWorkspace', status: 400, request: twice('/signin/workspaces/add') }),
+    on({
+      op: 'removeWorkspace',
+      status: 303,
+      request: { method: 'GET', url: '/' },
+      prepare: async (app) => {
+        const { jar, csrf } = await signedInPage(app);
+        return form('/signin/workspaces/remove', { csrf, workspace: DEMO_TEAM_ID }, { cookie: jar.header() });
+      },
+    }),
+    on({
+      op: 'removeWorkspace',
+      status: 403,
+      request: form('/signin/workspaces/remove', { csrf: 'x', workspace: DEMO_TEAM_ID }),
+    }),
+    on({ op: 'removeWorkspace', status: 400, request: twice('/signin/workspaces/remove') }),
     on({ op: 'signOut', status: 400, request: twice('/signout') }),
 
     on({

@@ -266,7 +266,7 @@ describe('fuzz: every OAuth and sign-in endpoint answers below 500, in its docum
     );
   });
 
-  it('the people’s page: GET /signin, GET /signin/slack, POST /signin/token, POST /signin/revoke, POST /signout', async () => {
+  it('the people’s page: GET /signin, GET /signin/slack, POST /signin/token, POST /signin/revoke, POST /signin/workspaces/add and /remove, POST /signout', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom<Array<Pick<Sent, 'method' | 'path'>>>(
@@ -274,9 +274,11 @@ describe('fuzz: every OAuth and sign-in endpoint answers below 500, in its docum
           [{ method: 'GET', path: '/signin/slack' }],
           [{ method: 'POST', path: '/signin/token' }],
           [{ method: 'POST', path: '/signin/revoke' }],
+          [{ method: 'POST', path: '/signin/workspaces/add' }],
+          [{ method: 'POST', path: '/signin/workspaces/remove' }],
           [{ method: 'POST', path: '/signout' }],
         ),
-        pairs(['csrf', 'signed_out', 'revoked', 'client_id', 'error']),
+        pairs(['csrf', 'signed_out', 'revoked', 'client_id', 'workspace', 'added', 'removed', 'error']),
         cookies,
         async ([route], fields, cookie) => {
           const { method, path } = route as Pick<Sent, 'method' | 'path'>;

@@ -127,7 +127,10 @@ function returnedOnce(body: object, channel: string | undefined, backend: string
  * copied.
  */
 function counted<C extends AuditedCaller>(caller: C, counter: { calls: number }): C {
-  const { slackAccess } = caller as { slackAccess?: () => SlackAccess };
+  const { slackAccess, slackAccesses } = caller as {
+    slackAccess?: () => SlackAccess;
+    slackAccesses?: () => SlackAccess[];
+  };
   if (!slackAccess) return caller;
   const onSlackCall = () => {
     counter.calls++;
@@ -137,5 +140,12 @@ function counted<C extends AuditedCaller>(caller: C, counter: { calls: number })
     access.onSlackCall = onSlackCall;
     return access;
   };
-  return { ...caller, slackAccess: marked };
+  if (!slackAccesses) return { ...caller, slackAccess: marked };
+  // A person signed in to several workspaces reads with each of their accesses: every one is counted.
+  const markedEach = () =>
+    slackAccesses().map((access) => {
+      access.onSlackCall = onSlackCall;
+      return access;
+    });
+  return { ...caller, slackAccess: marked, slackAccesses: markedEach };
 }

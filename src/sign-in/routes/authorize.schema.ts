@@ -62,13 +62,21 @@ export const slackCallbackSchema = {
   operationId: 'slackCallback',
   summary: 'Where Slack sends the person back',
   description:
-    'The redirect URL of the Slack app (docs/slack-app-manifest.yml): @slack/oauth checks the state against this browser’s cookie and exchanges the code (oauth.v2.access); then the person goes back to their MCP client with a code, or to the people’s page.',
+    'The redirect URL of the Slack app (docs/slack-app-manifest.yml): @slack/oauth checks the state against this browser’s cookie and exchanges the code (oauth.v2.access); then the person goes back to their MCP client with a code, or to the people’s page (after adding a workspace: to this session’s person only).',
   querystring: CallbackQuery,
   response: {
     302: redirectResponse('Back to the MCP client with a code, or to /signin'),
     400: pageResponse(
       'Slack’s answer could not be used (a used or foreign state, a refused code)',
       'Sign-in with Slack did not complete',
+    ),
+    403: pageResponse(
+      'Adding a workspace: this browser no longer holds the session that started it (signed out, or another person signed in meanwhile); nothing was added',
+      'Not the person who asked to add a workspace',
+    ),
+    409: pageResponse(
+      'Adding a workspace: the sign-in used holds workspaces of its own (added on its page)',
+      'That sign-in holds workspaces of its own',
     ),
     ...limitedPage,
     ...offAndUnavailable,

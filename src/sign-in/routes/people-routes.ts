@@ -4,8 +4,10 @@ import { publicBase } from '../public-base.js';
 import { answerWithPages, browserOfRequest, sendOutcome } from './browser.js';
 import { acceptForms, FORM_BODY_LIMIT } from './form-body.js';
 import {
+  addWorkspaceSchema,
   peoplePageSchema,
   personalTokenSchema,
+  removeWorkspaceSchema,
   revokeClientSchema,
   signOutSchema,
   startSignInSchema,
@@ -13,8 +15,8 @@ import {
 import { signInOf } from './sign-in-of.js';
 
 /**
- * The people's page: sign in with Slack, whom you are signed in as, the clients you approved (each revoked on
- * its own), a personal token (shown once), sign out.
+ * The people's page: sign in with Slack, whom you are signed in as, their workspaces (another added, one
+ * removed), the clients you approved (each revoked on its own), a personal token (shown once), sign out.
  */
 export default async function peopleRoutes(fastify: FastifyInstance) {
   acceptForms(fastify);
@@ -49,6 +51,28 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
     { bodyLimit: FORM_BODY_LIMIT, schema: revokeClientSchema },
     async (request, reply) =>
       sendOutcome(reply, await page().revokeClient(request.body, browserOfRequest(request))),
+  );
+
+  app.post(
+    '/signin/workspaces/add',
+    { bodyLimit: FORM_BODY_LIMIT, schema: addWorkspaceSchema },
+    async (request, reply) =>
+      sendOutcome(
+        reply,
+        await page().addWorkspace(
+          request.body,
+          browserOfRequest(request),
+          request.ip,
+          publicBase(signInOf(app).settings, request.host).slackRedirectUri,
+        ),
+      ),
+  );
+
+  app.post(
+    '/signin/workspaces/remove',
+    { bodyLimit: FORM_BODY_LIMIT, schema: removeWorkspaceSchema },
+    async (request, reply) =>
+      sendOutcome(reply, await page().removeWorkspace(request.body, browserOfRequest(request))),
   );
 
   app.post('/signout', { bodyLimit: FORM_BODY_LIMIT, schema: signOutSchema }, async (request, reply) =>

@@ -1,4 +1,4 @@
-import { PageForm, PeoplePageQuery, RevokeClientForm } from '../requests.js';
+import { PageForm, PeoplePageQuery, RemoveWorkspaceForm, RevokeClientForm } from '../requests.js';
 import {
   bodyErrors,
   FORM_CONSUMES,
@@ -95,6 +95,45 @@ export const revokeClientSchema = {
     400: pageResponse(
       'A form this page does not send: a field given twice, client_id missing, or not UTF-8',
       'Which client?',
+    ),
+    403: notFromPage,
+    ...limitedPage,
+    ...offAndUnavailable,
+    ...bodyErrors,
+  },
+};
+
+export const addWorkspaceSchema = {
+  tags: SIGN_IN_TAGS,
+  consumes: FORM_CONSUMES,
+  operationId: 'addWorkspace',
+  summary: 'Add another workspace: off to Slack',
+  description:
+    'Sent by the people’s page with its CSRF token: redirects to Slack’s /oauth/v2/authorize, as a sign-in does, with a state bound to this browser (a cookie) and to this session (kept with the state on the server). Back from Slack, the workspace (or an organisation, org-wide) is added to this person only while this browser still holds that session; then every client the person approved reads it too.',
+  body: PageForm,
+  response: {
+    303: redirectResponse('Slack’s sign-in page'),
+    400: notAForm,
+    403: notFromPage,
+    ...limitedPage,
+    ...offAndUnavailable,
+    ...bodyErrors,
+  },
+};
+
+export const removeWorkspaceSchema = {
+  tags: SIGN_IN_TAGS,
+  consumes: FORM_CONSUMES,
+  operationId: 'removeWorkspace',
+  summary: 'Remove one workspace',
+  description:
+    'Removes one of the person’s workspaces (or organisations): this server’s Slack token for it is revoked (auth.revoke) and forgotten, and no client reads it any more; the others stay. Removing the last one is signing out.',
+  body: RemoveWorkspaceForm,
+  response: {
+    303: redirectResponse('Back to /signin?removed=1, or /signin?signed_out=1 after the last one'),
+    400: pageResponse(
+      'A form this page does not send: a field given twice, workspace missing or not one of the person’s, or not UTF-8',
+      'Which workspace?',
     ),
     403: notFromPage,
     ...limitedPage,

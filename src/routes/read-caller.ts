@@ -58,10 +58,14 @@ export const readCaller = (
   project: request.project,
   deadline: request.deadline,
   grantedKinds: request.person?.grantedKinds,
+  // The JSON text a REST body was parsed from (never over /mcp).
+  bodyText: via === 'rest' ? request.bodyText : undefined,
   slackAccess: () => app.slackAccess(request),
   // A person signed in to several workspaces reads with each (after slackAccess's checks: the client may reach
-  // Slack, no X-Slack-Token beside a person); anyone else with slackAccess alone, the default.
-  ...((request.person?.tokens?.length ?? 0) > 1 && {
-    slackAccesses: () => personAccesses(request.person as SignedInPerson, app.slackAccess(request).deadline),
-  }),
+  // Slack, no X-Slack-Token beside a person); anyone else with slackAccess alone, the default. Written as a
+  // property either way: every caller has one shape, which keeps copying it (the audit does, per read) cheap.
+  slackAccesses:
+    (request.person?.tokens?.length ?? 0) > 1
+      ? () => personAccesses(request.person as SignedInPerson, app.slackAccess(request).deadline)
+      : undefined,
 });

@@ -36,7 +36,7 @@ function readRoute<S extends ReadSchema, Needs extends Services, A extends TSche
     ...(rest.validatorCompiler ? { validatorCompiler: rest.validatorCompiler } : {}),
     handler: async (request, reply) => {
       const params = Object.assign({}, request.query, request.params, request.body);
-      const answer = await run({ ...readCaller(app, request), bodyText: request.bodyText }, params);
+      const answer = await run(readCaller(app, request), params);
       return sendAnswer(answer.cache ? reply.header('x-cache', answer.cache) : reply, answer);
     },
   });

@@ -6,6 +6,10 @@ export interface SlackIdentity {
   url: string;
   /** The token's scopes (the `x-oauth-scopes` header), when Slack sent them. */
   scopes?: string[];
+  /** auth.test enterprise_id: the Grid organisation (E…), when the workspace or token belongs to one. */
+  enterpriseId?: string;
+  /** auth.test is_enterprise_install: an org-wide token (one token for every workspace the app is approved in). */
+  orgWide?: boolean;
 }
 
 /** A signed-in person's token: how the gateway names it and keeps it working. */
@@ -28,6 +32,16 @@ export interface SlackAccess {
   person?: PersonHooks;
   /** Told of each call to Slack made with this access (the audit counts a read's calls). */
   onSlackCall?: () => void;
+  /** The workspace (T…) this access reads. An org-wide token sends it as `team_id` where Slack takes one. */
+  teamId?: string;
+}
+
+/** One workspace a caller reads: its id, name, domain and the access that reads it. */
+export interface Workspace {
+  id: string;
+  name: string;
+  domain?: string;
+  access: SlackAccess;
 }
 
 // Slack bodies are passed through unchanged in `detailed` mode, so they stay loosely typed here.

@@ -26,6 +26,8 @@ export interface ReadCaller {
   grantedKinds?: ReadonlySet<ConversationKind>;
   /** The Slack token and deadline this call acts with (throws 401/403 when there is none for it). */
   slackAccess: () => SlackAccess;
+  /** Every Slack token the caller reads with (a person signed in to several workspaces has several). Default: [slackAccess()]. */
+  slackAccesses?: () => SlackAccess[];
 }
 
 /** Who asks for a tool search: the audit line and the deadline need no Slack token. */

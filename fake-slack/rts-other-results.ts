@@ -3,8 +3,9 @@ import type { MethodContext } from './methods/method-context.js';
 import { isTrue } from './methods/method-context.js';
 import type { SearchQuery } from './search-query.js';
 import { scoreText, textMatches } from './search-text.js';
+import { homeTeam } from './user-shape.js';
 import { canSee, channelName } from './workspace-index.js';
-import type { ChannelKind } from './workspace-types.js';
+import type { ChannelKind, WorkspaceUser } from './workspace-types.js';
 
 type Hit = { result: Record<string, unknown>; score: number; at: number };
 
@@ -15,24 +16,27 @@ const nameOf = (ctx: MethodContext, id: string | undefined) => {
 
 /** `content_types=files`: Slack's file result (no download URL: files.info gives that). */
 export function rtsFiles(ctx: MethodContext, query: SearchQuery): Hit[] {
-  const { team } = ctx.index;
-  return searchFiles(query, { index: ctx.index, viewerId: ctx.token.userId }).map(({ file, score }) => ({
-    score,
-    at: file.created,
-    result: {
-      uploader_user_id: file.user,
-      author_user_id: file.user,
-      author_name: nameOf(ctx, file.user),
-      team_id: team.id,
-      file_id: file.id,
-      date_created: file.created,
-      date_updated: file.updated ?? file.created,
-      title: file.title,
-      file_type: file.filetype,
-      permalink: `https://${team.domain}.slack.com/${file.mode === 'quip' ? `docs/${team.id}` : `files/${file.user}`}/${file.id}`,
-      content: plainText(file.content ?? '').slice(0, 300),
-    },
-  }));
+  return searchFiles(query, { index: ctx.index, viewerId: ctx.token.userId }).map(({ file, score }) => {
+    // In an organisation-wide view, the workspace of the conversation the file was shared in.
+    const team = file.channels[0] ? ctx.index.teamOf(file.channels[0]) : ctx.index.team;
+    return {
+      score,
+      at: file.created,
+      result: {
+        uploader_user_id: file.user,
+        author_user_id: file.user,
+        author_name: nameOf(ctx, file.user),
+        team_id: team.id,
+        file_id: file.id,
+        date_created: file.created,
+        date_updated: file.updated ?? file.created,
+        title: file.title,
+        file_type: file.filetype,
+        permalink: `https://${team.domain}.slack.com/${file.mode === 'quip' ? `docs/${team.id}` : `files/${file.user}`}/${file.id}`,
+        content: plainText(file.content ?? '').slice(0, 300),
+      },
+    };
+  });
 }
 
 /** `content_types=channels`: channels of the asked channel types the user may see, by name, topic and purpose. */
@@ -70,6 +74,7 @@ export function rtsChannels(
 /** `content_types=users`: people by handle, names and title; deleted users and bots only when asked. */
 export function rtsUsers(ctx: MethodContext, query: SearchQuery): Hit[] {
   const { team } = ctx.index;
+  const teamOf = (u: WorkspaceUser) => homeTeam(u, team.id);
   return [...ctx.index.users.values()]
     .filter(
       (u) =>
@@ -85,7 +90,7 @@ export function rtsUsers(ctx: MethodContext, query: SearchQuery): Hit[] {
       score: scoreText(query, text),
       at: 0,
       result: {
-        team_id: team.id,
+        team_id: teamOf(u),
         user_id: u.id,
         name: u.name,
         real_name: u.realName,

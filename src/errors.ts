@@ -53,6 +53,21 @@ export const Errors = {
   ),
   SlackAccessDenied: createError('AS_ERR_SLACK_ACCESS_DENIED', 'Slack denied this user access: %s', 403),
   SlackGridRestricted: createError('AS_ERR_SLACK_GRID_RESTRICTED', '%s', 403),
+  NoWorkspace: createError(
+    'AS_ERR_NO_WORKSPACE',
+    'The organisation-wide Slack token (organisation %s) reads no workspace yet: an admin of the organisation adds the app to the workspaces it may read',
+    403,
+  ),
+  UnknownWorkspace: createError(
+    'AS_ERR_UNKNOWN_WORKSPACE',
+    'No workspace %s among those you can read: %s',
+    404,
+  ),
+  WorkspaceNotAllowed: createError(
+    'AS_ERR_WORKSPACE_NOT_ALLOWED',
+    'This API token may not read workspace %s: it may read %s',
+    403,
+  ),
   SlackMissingScope: createError('AS_ERR_SLACK_MISSING_SCOPE', 'The Slack token lacks the scope %s', 403),
   SlackTokenType: createError(
     'AS_ERR_SLACK_TOKEN_TYPE',

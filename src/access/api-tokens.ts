@@ -20,6 +20,8 @@ export interface ApiClient {
   access: ReadonlySet<AccessArea>;
   /** A keyed digest of the token (never the token, never a plain hash of it): the per-caller rate-limit key. */
   rateKey: string;
+  /** The Slack workspaces it may read (ids, domains or names); every one when unset. */
+  workspaces?: readonly string[];
 }
 
 interface TokenRecord {
@@ -33,6 +35,7 @@ const TokenFile = Type.Array(
     sha256: Type.String({ pattern: '^[0-9a-fA-F]{64}$' }),
     projects: Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLength: 1 }))]),
     access: Type.Optional(Type.Array(AccessArea, { minItems: 1 })),
+    workspaces: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1 })),
   }),
 );
 
@@ -73,7 +76,8 @@ export function loadApiTokens(
     const projects = entry.projects === '*' ? '*' : new Set(entry.projects);
     const access = entry.access ? new Set(entry.access) : ALL_AREAS;
     const digest = Buffer.from(entry.sha256, 'hex');
-    records.push({ digest, client: { name: entry.name, projects, access, rateKey: rateKeyOf(digest) } });
+    const client: ApiClient = { name: entry.name, projects, access, rateKey: rateKeyOf(digest) };
+    records.push({ digest, client: entry.workspaces ? { ...client, workspaces: entry.workspaces } : client });
   }
   return records;
 }

@@ -63,6 +63,12 @@ const SHARED_HINTS: Record<string, string> = {
   response_format: 'compact = fewest tokens',
 };
 
+/**
+ * Arguments every Slack read takes that tools/list leaves out (each a byte cost on every conversation): a
+ * `workspace` matters only to an org-wide token, and a search's summary names it when there is a choice.
+ */
+const SHARED_UNLISTED = ['workspace'];
+
 const sharedHints = (input: { properties?: object }) =>
   Object.fromEntries(Object.entries(SHARED_HINTS).filter(([name]) => name in (input.properties ?? {})));
 
@@ -86,7 +92,10 @@ export function toolOf<S extends ReadSchema, Needs extends Services, A extends T
       title: read.title,
       description: mcp.description,
       annotations: mcp.annotations,
-      inputSchema: lean(input, { ...sharedHints(input), ...mcp.hints }, mcp.unlisted) as { type: 'object' },
+      inputSchema: lean(input, { ...sharedHints(input), ...mcp.hints }, [
+        ...SHARED_UNLISTED.filter((name) => name in ((input.properties ?? {}) as object)),
+        ...(mcp.unlisted ?? []),
+      ]) as { type: 'object' },
       outputSchema: output as { type: 'object' },
     },
     serve: (registry) => {

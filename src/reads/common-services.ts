@@ -11,7 +11,12 @@ import { defineService } from './services.js';
  */
 export const slackGateway = defineService({
   name: 'slack',
-  slack: { 'auth.test': 'unpaced', 'users.info': 'unpaced', 'conversations.info': 'unpaced' },
+  slack: {
+    'auth.test': 'unpaced',
+    'auth.teams.list': 'tier2',
+    'users.info': 'unpaced',
+    'conversations.info': 'unpaced',
+  },
   create: (base) => base.slack,
 });
 

@@ -8,6 +8,7 @@ import type { ParamsOf, ReadAnswer, ReadDefinition, ReadSchema } from './read-de
 import { READS } from './reads.js';
 import { type ServiceRegistry, type Services, slackMethodsOf } from './services.js';
 import { type Surface, wordingFor } from './wording.js';
+import { withWorkspace } from './workspace-read.js';
 
 // What the app provides the reads from their definitions: their Slack methods' paces, and each read
 // bound to its services and wording for a front end.
@@ -57,5 +58,10 @@ export function bindRead<S extends ReadSchema, Needs extends Services, Arguments
           slack: registry.use(slackGateway),
         })
       : run;
-  return audited(registry.use(audit), read.name, bounded);
+  const slack = () => registry.use(slackGateway);
+  return audited(
+    registry.use(audit),
+    read.name,
+    read.area === 'slack' ? withWorkspace(bounded, slack, read.name) : bounded,
+  );
 }

@@ -1,29 +1,58 @@
+import { Errors } from '../errors.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
-import type { SlackAccess, Workspace } from '../slack-client/types.js';
+import type { Workspace } from '../slack-client/types.js';
 import type { ReadCaller } from './caller.js';
 
-/** A workspace as its token's auth.test tells it: its id, and its domain (the URL's first label) as its name. */
-async function workspaceOf(slack: SlackGateway, access: SlackAccess): Promise<Workspace> {
-  const me = await slack.whoAmI(access);
-  const domain = new URL(me.url).hostname.split('.')[0];
-  return { id: me.teamId, name: domain, domain, access: { ...access, teamId: me.teamId } };
+/** A workspace id (`T…`): a value the caller may name a workspace by without a list to look it up in. */
+export const isTeamId = (value: string): boolean => /^T[A-Z0-9]{2,}$/.test(value);
+
+/** `Grid HQ (T07GRIDHQ)`, with its domain when known. */
+export const workspaceLabel = (w: Pick<Workspace, 'id' | 'name' | 'domain'>): string =>
+  `${w.name} (${w.id}${w.domain ? `, ${w.domain}` : ''})`;
+
+const labels = (list: readonly Workspace[]) => list.map(workspaceLabel).join(', ') || 'none';
+
+/** Whether `value` names the workspace: its id exactly, or its domain or name in any case. */
+export function names(workspace: Pick<Workspace, 'id' | 'name' | 'domain'>, value: string): boolean {
+  const folded = value.trim().toLowerCase();
+  return (
+    workspace.id === value.trim() ||
+    workspace.domain?.toLowerCase() === folded ||
+    workspace.name.toLowerCase() === folded
+  );
+}
+
+/** The workspaces an API client may read (API_TOKENS_FILE `workspaces`), or all when it names none. */
+function allowedFor(caller: ReadCaller, list: Workspace[]): Workspace[] {
+  const allowed = caller.apiClient?.workspaces;
+  return allowed ? list.filter((w) => allowed.some((value) => names(w, value))) : list;
 }
 
 /**
- * Every workspace the caller reads: one per Slack access, once each. One access is today's workspace, read as
- * it always was (no call to Slack here).
+ * Every workspace the caller reads: each of their Slack accesses' (a workspace token's own, an org-wide token's
+ * from auth.teams.list), once each, within their API client's `workspaces`. With `wanted` (an id, domain or
+ * name): that one, or a 404 naming those they can read (a 403 when their API client may not read it).
  */
 export async function workspacesOf(
   slack: SlackGateway,
   caller: ReadCaller,
-  _wanted?: string,
+  wanted?: string,
 ): Promise<Workspace[]> {
   const accesses = caller.slackAccesses?.() ?? [caller.slackAccess()];
-  if (accesses.length === 1) return [{ id: accesses[0].teamId ?? '', name: '', access: accesses[0] }];
-  const settled = await Promise.allSettled(accesses.map((access) => workspaceOf(slack, access)));
-  const all = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const settled = await Promise.allSettled(accesses.map((access) => slack.workspaces(access)));
+  const found = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : []));
   const failed = settled.find((s) => s.status === 'rejected');
-  if (all.length === 0 && failed) throw failed.reason;
+  if (found.length === 0 && failed) throw failed.reason;
   const seen = new Set<string>();
-  return all.filter((w) => !seen.has(w.id) && seen.add(w.id));
+  const all = found.filter((w) => !seen.has(w.id) && seen.add(w.id));
+  const readable = allowedFor(caller, all);
+  if (wanted === undefined) {
+    if (readable.length === 0) throw new Errors.WorkspaceNotAllowed(labels(all), 'none of them');
+    return readable;
+  }
+  const match = all.find((w) => names(w, wanted));
+  if (!match) throw new Errors.UnknownWorkspace(JSON.stringify(wanted), labels(readable));
+  if (!readable.includes(match))
+    throw new Errors.WorkspaceNotAllowed(workspaceLabel(match), labels(readable));
+  return [match];
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Cursor, ResponseFormat } from './slack.js';
+import { Cursor, ResponseFormat, WorkspaceRef } from './slack.js';
 import { StringEnum } from './string-enum.js';
 
 /** Which Slack search answered a file, channel or people search. */
@@ -55,6 +55,7 @@ export const directoryQuery = {
   count: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Matches per page' }),
   cursor: Type.Optional(Cursor),
   response_format: ResponseFormat,
+  workspace: Type.Optional(WorkspaceRef),
 };
 
 export const DetailedDirectoryBody = Type.Object(

@@ -40,6 +40,13 @@ export const ResponseFormat = StringEnum(['concise', 'compact', 'detailed'], {
     'concise: JSON with the fields an agent needs; compact: the same as plain text for a model (fewest tokens); detailed: Slack’s body plus a summary',
 });
 
+/** The workspace a read reads (Enterprise Grid: an org-wide token reads several): its id, domain or name. */
+export const WorkspaceRef = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: 'Workspace id, domain or name (org-wide tokens)',
+});
+
 /** Characters of each message text a concise or compact body keeps by default (see BENCHMARKS.md). */
 export const DEFAULT_MAX_TEXT_CHARS = 1000;
 

@@ -8,6 +8,7 @@ import {
   ResponseMetadata,
   SlackTs,
   SlackTsBound,
+  WorkspaceRef,
 } from './slack.js';
 
 // A thread's parameters and page as the thread read takes and answers them: the message-context read
@@ -30,6 +31,7 @@ export const ThreadQuery = Type.Object(
     ),
     inclusive: Type.Optional(Type.Boolean({ description: 'Include messages at exactly oldest/latest' })),
     response_format: ResponseFormat,
+    workspace: Type.Optional(WorkspaceRef),
     max_text_chars: MaxTextChars,
   },
   { additionalProperties: false },

@@ -1,10 +1,10 @@
 /**
- * Slack refusals that Enterprise Grid imposes, in words that say what to do. `owner`: the token's workspace
- * (`T…`) or organisation (`E…`) from auth.test, when known.
+ * Slack refusals that Enterprise Grid imposes, in words that say what to do. `owner`: the workspace the call
+ * read (`T…`: the one asked, or the token's) or the token's organisation (`E…`), when known.
  */
 
 /** Methods that need `team_id` with an organisation-wide token (Slack: "required if org token is used"). */
-const TEAM_ID_METHODS = new Set([
+export const TEAM_ID_METHODS: ReadonlySet<string> = new Set([
   'search.messages',
   'search.files',
   'conversations.list',
@@ -20,10 +20,10 @@ export const GRID_CODES = new Set([
   'missing_argument',
 ]);
 
-/** How a message names the token's workspace or organisation, when an id says which. */
+/** How a message names the workspace asked (or the token's) or the token's organisation, when an id says which. */
 function ownerOf(owner: string | undefined): string {
-  if (owner && /^T[A-Z0-9]{2,}$/.test(owner)) return `; the token is for workspace ${owner}`;
-  if (owner && /^E[A-Z0-9]{2,}$/.test(owner)) return `; the token is for organisation ${owner}`;
+  if (owner && /^T[A-Z0-9]{2,}$/.test(owner)) return `; workspace ${owner}`;
+  if (owner && /^E[A-Z0-9]{2,}$/.test(owner)) return `; organisation ${owner}`;
   return '';
 }
 
@@ -32,13 +32,13 @@ export function gridRestriction(code: string, method: string, owner?: string): s
   const of = ownerOf(owner);
   switch (code) {
     case 'team_access_not_granted':
-      return `Slack has not granted this token the workspace ${method} needs (team_access_not_granted${of}): ask an admin of your Enterprise Grid organisation to add the app to that workspace, or use a token of that workspace`;
+      return `Slack has not granted this token the workspace ${method} reads (team_access_not_granted${of}): an admin of your Enterprise Grid organisation adds the app to that workspace, or read another one with the workspace parameter`;
     case 'enterprise_is_restricted':
-      return `Slack does not let ${method} be called with an organisation-level token (enterprise_is_restricted${of}): use a user token (xoxp-…) of the app installed on the workspace you want to read`;
+      return `Slack does not let ${method} be called with this organisation-level token (enterprise_is_restricted${of}): use a user token (xoxp-…) of the app installed on the workspace you want to read, or ask an admin of the organisation whether the app is restricted`;
     case 'missing_argument':
       // Any other argument missing is ours to send, not the caller's to fix.
       return TEAM_ID_METHODS.has(method)
-        ? `Slack needs a workspace (team_id) for ${method} with an organisation-wide token (missing_argument${of}): this service does not choose a workspace for such a token yet, so use a user token (xoxp-…) of the app installed on one workspace`
+        ? `Slack needs a workspace (team_id) for ${method} with an organisation-wide token (missing_argument${of}): name one with the workspace parameter (its id or name)`
         : undefined;
     default:
       return undefined;

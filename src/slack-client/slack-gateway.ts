@@ -10,7 +10,8 @@ import type { ClientPool } from './client-pool.js';
 import { cacheKey, tokenIdentity } from './keys.js';
 import { isAuthError, isUpstreamFailure } from './map-slack-error.js';
 import { threadTtlMs } from './thread-ttl.js';
-import type { SlackAccess, SlackBody, SlackIdentity } from './types.js';
+import { onlyTeam, teamIdArgs, workspacesOfToken } from './token-workspaces.js';
+import type { SlackAccess, SlackBody, SlackIdentity, Workspace } from './types.js';
 import { withDeadline } from './with-deadline.js';
 
 /** A stale answer is chosen this long before the deadline, so it is sent before the 504 would be. */
@@ -79,6 +80,10 @@ const IDENTITY_MEMO_MS = 5_000;
 /** A read kept for the caller alone (a name they may see): ACCESS_RECHECK_MS, never served stale. */
 const OWN_READ = { ttlMs: () => ACCESS_RECHECK_MS, graceMs: 0 };
 
+/** The identity as an access reads it: in the workspace the access names, if it names one. */
+const inWorkspace = (me: SlackIdentity, access: SlackAccess): SlackIdentity =>
+  access.teamId && access.teamId !== me.teamId ? { ...me, teamId: access.teamId } : me;
+
 /** Everything the service needs from Slack: cached, coalesced, rate-limited and bounded by the deadline. */
 export class SlackGateway {
   /** One identity lookup per request: the service and each Slack call of that request share it. */
@@ -92,15 +97,46 @@ export class SlackGateway {
 
   constructor(private readonly deps: GatewayDeps) {}
 
+  /**
+   * Who the token is, and the workspace the access reads: an access with a `teamId` (an org-wide token's
+   * chosen workspace) reads that one, so everything kept per workspace is kept per that one.
+   */
   whoAmI(access: SlackAccess): Promise<SlackIdentity> {
     const memo = this.#memo(access);
-    if (memo) return Promise.resolve(memo);
-    return this.#bounded(access, this.#lookUp(access)).then((c) => c.value);
+    if (memo) return Promise.resolve(inWorkspace(memo, access));
+    return this.#bounded(access, this.#lookUp(access)).then((c) => inWorkspace(c.value, access));
   }
 
-  /** The non-reversible name of the access's token, for cache keys of values derived from its answers. */
+  /** The token's identity when this process or the shared cache already holds it (no Slack call), else undefined. */
+  async knownIdentity(access: SlackAccess): Promise<SlackIdentity | undefined> {
+    const keys = this.#keysOf(access);
+    const known =
+      this.#memo(access) ??
+      (await this.deps.store.get<SlackIdentity>(keys.authKey).catch(() => undefined))?.value;
+    return known && inWorkspace(known, access);
+  }
+
+  /**
+   * The workspaces the access's token reads: a workspace token its own (auth.test); an org-wide token those
+   * auth.teams.list names (paged, cached as lists), each with an access that reads it. While the token's
+   * kind is not known yet, auth.teams.list is asked beside auth.test, not after it.
+   */
+  workspaces(access: SlackAccess): Promise<Workspace[]> {
+    return workspacesOfToken(access, {
+      known: () => this.knownIdentity({ ...access, teamId: undefined }),
+      whoAmI: () => this.whoAmI({ ...access, teamId: undefined }),
+      teamsPage: (cursor) =>
+        this.cached(access, 'auth.teams.list', { limit: 1000, ...(cursor ? { cursor } : {}) }, 'list'),
+    });
+  }
+
+  /**
+   * The non-reversible name of the access's token, for cache keys of values derived from its answers: per
+   * workspace for an access that names one (an org-wide token reads several).
+   */
   identityOf(access: SlackAccess): string {
-    return this.#keysOf(access).identity;
+    const { identity } = this.#keysOf(access);
+    return access.teamId ? `${identity}@${access.teamId}` : identity;
   }
 
   search(access: SlackAccess, args: Record<string, unknown>): Promise<Cached<SlackBody>> {
@@ -164,12 +200,14 @@ export class SlackGateway {
     admit?: (me: SlackIdentity) => Promise<void>,
   ): Promise<SlackBody> {
     const keys = this.#keysOf(access);
+    const sent = teamIdArgs(access, method, args);
     const call = async () => {
       const me = await this.#me(access);
       await admit?.(me);
-      return callSlack<SlackBody>(keys.client(), method, args, this.#context(access, me.teamId));
+      const body = await callSlack<SlackBody>(keys.client(), method, sent, this.#context(access, me.teamId));
+      return onlyTeam(access, method, body);
     };
-    return this.#bounded(access, this.#live.run(cacheKey(method, keys.identity, args), call));
+    return this.#bounded(access, this.#live.run(cacheKey(method, this.identityOf(access), sent), call));
   }
 
   /**
@@ -433,9 +471,9 @@ export class SlackGateway {
     return keys;
   }
 
-  /** The identity of the access's token: the process memo while it lasts, else this request's lookup. */
+  /** The identity of the access's token (in the access's workspace): the process memo, else this request's lookup. */
   async #me(access: SlackAccess): Promise<SlackIdentity> {
-    return this.#memo(access) ?? (await this.#lookUp(access)).value;
+    return inWorkspace(this.#memo(access) ?? (await this.#lookUp(access)).value, access);
   }
 
   /** The process memo of the token's identity while it lasts (a clock set back ends it too). */
@@ -509,15 +547,17 @@ export class SlackGateway {
     keys.teamId ??= (
       await this.deps.store.get<SlackIdentity>(keys.authKey).catch(() => undefined)
     )?.value?.teamId;
-    const scope = keys.teamId ?? `token:${keys.identity}`;
-    const workspace = keys.teamId ? undefined : this.#me(access).then((me) => me.teamId);
+    // An org-wide token's access names the workspace it reads: its limits are that workspace's.
+    const scope = access.teamId ?? keys.teamId ?? `token:${keys.identity}`;
+    const workspace = access.teamId || keys.teamId ? undefined : this.#me(access).then((me) => me.teamId);
     workspace?.catch(() => {});
+    const sent = teamIdArgs(access, method, args);
     const load = () =>
-      callSlack<SlackBody>(keys.client(), method, args, { ...this.#context(access, scope), workspace });
+      callSlack<SlackBody>(keys.client(), method, sent, { ...this.#context(access, scope), workspace });
     try {
       // Nothing is answered before the token is known to be good (auth.test, memoised).
       const [answer] = await Promise.all([
-        this.deps.cachedFetch(cacheKey(method, keys.identity, args), {
+        this.deps.cachedFetch(cacheKey(method, keys.identity, sent), {
           ttlMs: (body) => policy.ttlMs(body),
           get graceMs() {
             return policy.graceMs;

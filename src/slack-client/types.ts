@@ -10,6 +10,8 @@ export interface SlackIdentity {
   enterpriseId?: string;
   /** auth.test is_enterprise_install: an org-wide token (one token for every workspace the app is approved in). */
   orgWide?: boolean;
+  /** auth.test `team`: the workspace's name (an org-wide token's: the organisation's). */
+  teamName?: string;
 }
 
 /** A signed-in person's token: how the gateway names it and keeps it working. */

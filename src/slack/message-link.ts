@@ -39,7 +39,8 @@ export function parseMessageLink(raw: string): MessageLink | { problem: string }
 /**
  * The host a token's workspace URL (auth.test `url`) names. A link on another workspace's host cannot be
  * read with it; Enterprise Grid links (`*.enterprise.slack.com`) may name any of the org's workspaces,
- * so only a plain workspace host is compared.
+ * and an org-wide token (its URL is the organisation's) reads all of them, so only plain workspace hosts
+ * are compared.
  */
 export function otherWorkspace(linkHost: string, workspaceUrl: string): string | undefined {
   if (linkHost.endsWith('.enterprise.slack.com')) return undefined;
@@ -49,5 +50,6 @@ export function otherWorkspace(linkHost: string, workspaceUrl: string): string |
   } catch {
     return undefined;
   }
+  if (own.endsWith('.enterprise.slack.com')) return undefined;
   return own && own !== linkHost ? own : undefined;
 }

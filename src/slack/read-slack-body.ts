@@ -82,18 +82,29 @@ export function readRepliesBody(body: SlackObject, method = 'conversations.repli
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 
-/** auth.test read defensively: the token's user (a user id: it goes into to_me queries) and workspace. */
+/**
+ * auth.test read defensively: the token's user (a user id: it goes into to_me queries) and workspace. An
+ * org-wide token (`is_enterprise_install`) names its organisation; its `team_id` may be the enterprise id,
+ * null or absent (Slack's docs leave it open), so it never names the workspace: `teamId` is then the
+ * organisation's id, and the workspaces come from auth.teams.list.
+ */
 export function readAuthBody(body: SlackObject): {
   userId: string;
   teamId: string;
   url: string;
   scopes?: string[];
+  enterpriseId?: string;
+  orgWide?: boolean;
+  teamName?: string;
 } {
   const method = 'auth.test';
   const userId = filled(body.user_id);
   if (!userId || !SLACK_USER_ID.test(userId)) throw unreadable(method, 'user_id is not a user id');
-  const teamId = filled(body.team_id);
-  if (!teamId) throw unreadable(method, 'team_id is missing');
+  const enterpriseId = filled(body.enterprise_id);
+  const orgWide = body.is_enterprise_install === true;
+  const teamId = orgWide ? (enterpriseId ?? filled(body.team_id)) : filled(body.team_id);
+  if (!teamId) throw unreadable(method, orgWide ? 'enterprise_id is missing' : 'team_id is missing');
+  const teamName = filled(body.team);
   // The token's scopes (the SDK lifts them from the x-oauth-scopes header) choose the search backend.
   const scopes = isObject(body.response_metadata) ? body.response_metadata.scopes : undefined;
   return {
@@ -101,6 +112,9 @@ export function readAuthBody(body: SlackObject): {
     teamId,
     url: filled(body.url) ?? '',
     ...(Array.isArray(scopes) ? { scopes: scopes.filter((s): s is string => typeof s === 'string') } : {}),
+    ...(enterpriseId ? { enterpriseId } : {}),
+    ...(orgWide ? { orgWide } : {}),
+    ...(teamName ? { teamName } : {}),
   };
 }
 

@@ -12,19 +12,19 @@ const notGranted = (method: string) =>
   errorBody(
     403,
     CODE,
-    `Slack has not granted this token the workspace ${method} needs (team_access_not_granted; the token is for workspace ${TEAM}): ask an admin of your Enterprise Grid organisation to add the app to that workspace, or use a token of that workspace`,
+    `Slack has not granted this token the workspace ${method} reads (team_access_not_granted; workspace ${TEAM}): an admin of your Enterprise Grid organisation adds the app to that workspace, or read another one with the workspace parameter`,
   );
 const restricted = (method: string) =>
   errorBody(
     403,
     CODE,
-    `Slack does not let ${method} be called with an organisation-level token (enterprise_is_restricted; the token is for workspace ${TEAM}): use a user token (xoxp-…) of the app installed on the workspace you want to read`,
+    `Slack does not let ${method} be called with this organisation-level token (enterprise_is_restricted; workspace ${TEAM}): use a user token (xoxp-…) of the app installed on the workspace you want to read, or ask an admin of the organisation whether the app is restricted`,
   );
 const needsTeam = (method: string) =>
   errorBody(
     403,
     CODE,
-    `Slack needs a workspace (team_id) for ${method} with an organisation-wide token (missing_argument; the token is for workspace ${TEAM}): this service does not choose a workspace for such a token yet, so use a user token (xoxp-…) of the app installed on one workspace`,
+    `Slack needs a workspace (team_id) for ${method} with an organisation-wide token (missing_argument; workspace ${TEAM}): name one with the workspace parameter (its id or name)`,
   );
 
 let h: Harness;

@@ -436,7 +436,7 @@ describe('bad arguments are tool errors that name the argument', () => {
     [
       'slack_search_messages',
       { query: 'deploy', verbose: true },
-      'unknown argument "verbose"; this tool takes query, count, cursor, sort, sort_dir, highlight, response_format, channel_ids, from_users, after, before, on, to_me, min_score, dedupe_threads, max_text_chars, include_context',
+      'unknown argument "verbose"; this tool takes query, count, cursor, sort, sort_dir, highlight, response_format, workspace, channel_ids, from_users, after, before, on, to_me, min_score, dedupe_threads, max_text_chars, include_context',
     ],
     [
       'slack_search_messages',

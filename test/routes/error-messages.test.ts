@@ -22,14 +22,14 @@ describe('a 400 names the fix', () => {
     [
       'an unknown parameter, by name, with the ones the route takes',
       () => rest('GET', '/threads/C07INCIDNT/1773133920.004100?count=1000'),
-      'unknown parameter "count"; this route takes cursor, limit, oldest, latest, inclusive, response_format, max_text_chars',
+      'unknown parameter "count"; this route takes cursor, limit, oldest, latest, inclusive, response_format, workspace, max_text_chars',
       () =>
         mcp('slack_get_thread_replies', {
           channel_id: 'C07INCIDNT',
           thread_ts: '1773133920.004100',
           count: 1,
         }),
-      'unknown argument "count"; this tool takes channel_id, thread_ts, cursor, limit, response_format, max_text_chars',
+      'unknown argument "count"; this tool takes channel_id, thread_ts, cursor, limit, response_format, workspace, max_text_chars',
     ],
     [
       'the allowed values',

@@ -246,7 +246,7 @@ describe('validation', () => {
     ['/search/messages?query=x&to_me=maybe', 'querystring/to_me must be one of false, true, mention, dm'],
     [
       '/search/messages?query=x&bogus=1',
-      'unknown parameter "bogus"; this route takes query, count, cursor, sort, sort_dir, highlight, response_format, channel_ids, from_users, after, before, on, to_me, min_score, dedupe_threads, max_text_chars, include_context',
+      'unknown parameter "bogus"; this route takes query, count, cursor, sort, sort_dir, highlight, response_format, workspace, channel_ids, from_users, after, before, on, to_me, min_score, dedupe_threads, max_text_chars, include_context',
     ],
     ['/search/messages', 'querystring/query is required unless to_me is set'],
   ])('%s → 400 naming the field', async (url, message) => {

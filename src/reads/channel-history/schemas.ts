@@ -8,6 +8,7 @@ import {
   ResponseFormat,
   ResponseMetadata,
   SlackTsBound,
+  WorkspaceRef,
 } from '../../schemas/slack.js';
 
 export const HistoryParams = Type.Object({ channel: ChannelRef });
@@ -27,6 +28,7 @@ export const HistoryQuery = Type.Object(
     ),
     inclusive: Type.Optional(Type.Boolean({ description: 'Include messages at exactly oldest/latest' })),
     response_format: ResponseFormat,
+    workspace: Type.Optional(WorkspaceRef),
     max_text_chars: MaxTextChars,
   },
   { additionalProperties: false },

@@ -6,6 +6,7 @@ import {
   MaxTextChars,
   ResponseFormat,
   SlackTs,
+  WorkspaceRef,
 } from '../../schemas/slack.js';
 import { ConciseThreadBody, DetailedThreadBody } from '../../schemas/thread.js';
 
@@ -41,6 +42,7 @@ export const ContextQuery = Type.Object(
     before: Side('before'),
     after: Side('after'),
     response_format: ResponseFormat,
+    workspace: Type.Optional(WorkspaceRef),
     max_text_chars: MaxTextChars,
   },
   { additionalProperties: false },

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { FileKind, Iso } from '../../schemas/find.js';
-import { ResponseFormat } from '../../schemas/slack.js';
+import { ResponseFormat, WorkspaceRef } from '../../schemas/slack.js';
 import { StringEnum } from '../../schemas/string-enum.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T, description: string) =>
@@ -28,6 +28,7 @@ export const ReadFileQuery = Type.Object(
       description: 'Characters of text to skip: read on where the previous answer stopped',
     }),
     response_format: ResponseFormat,
+    workspace: Type.Optional(WorkspaceRef),
   },
   { additionalProperties: false },
 );

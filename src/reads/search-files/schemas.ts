@@ -8,6 +8,7 @@ import {
   ResponseFormat,
   ResponseMetadata,
   UserRef,
+  WorkspaceRef,
 } from '../../schemas/slack.js';
 
 export const SearchFilesQuery = Type.Object(
@@ -32,6 +33,7 @@ export const SearchFilesQuery = Type.Object(
     count: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Files per page' }),
     cursor: Type.Optional(Cursor),
     response_format: ResponseFormat,
+    workspace: Type.Optional(WorkspaceRef),
     max_text_chars: Type.Integer({
       ...MaxTextChars,
       default: 300,

@@ -8,6 +8,7 @@ import {
   ResponseFormat,
   ResponseMetadata,
   UserRef,
+  WorkspaceRef,
 } from '../../schemas/slack.js';
 import { StringEnum } from '../../schemas/string-enum.js';
 
@@ -25,6 +26,7 @@ export const SearchQuery = Type.Object(
       description: 'Mark matched terms (as *term* in concise bodies)',
     }),
     response_format: ResponseFormat,
+    workspace: Type.Optional(WorkspaceRef),
     channel_ids: Type.Optional(
       Type.Array(ChannelRef, {
         maxItems: 50,

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Cursor, ResponseFormat, ResponseMetadata } from '../../schemas/slack.js';
+import { Cursor, ResponseFormat, ResponseMetadata, WorkspaceRef } from '../../schemas/slack.js';
 
 export const SearchUsergroupsQuery = Type.Object(
   {
@@ -20,6 +20,7 @@ export const SearchUsergroupsQuery = Type.Object(
     count: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Groups per page' }),
     cursor: Type.Optional(Cursor),
     response_format: ResponseFormat,
+    workspace: Type.Optional(WorkspaceRef),
   },
   { additionalProperties: false },
 );

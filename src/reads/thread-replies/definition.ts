@@ -13,6 +13,7 @@ const ThreadArguments = Type.Object(
     cursor: ThreadQuery.properties.cursor,
     limit: ThreadQuery.properties.limit,
     response_format: ThreadQuery.properties.response_format,
+    workspace: ThreadQuery.properties.workspace,
     max_text_chars: ThreadQuery.properties.max_text_chars,
   },
   { additionalProperties: false },

@@ -1,0 +1,86 @@
+import type { Cached } from '../cache/types.js';
+import { Errors } from '../errors.js';
+import { readTeamsBody, type TeamEntry } from '../slack/read-teams-body.js';
+import { TEAM_ID_METHODS } from './grid-restriction.js';
+import type { SlackAccess, SlackBody, SlackIdentity, Workspace } from './types.js';
+
+/** Slack's arguments with the access's workspace as `team_id` where Slack takes one (ignored for workspace tokens). */
+export const teamIdArgs = (
+  access: SlackAccess,
+  method: string,
+  args: Record<string, unknown>,
+): Record<string, unknown> =>
+  access.teamId && TEAM_ID_METHODS.has(method) ? { ...args, team_id: access.teamId } : args;
+
+/**
+ * Real-time Search takes no team_id: with an org-wide token it answers from every workspace, each result naming
+ * its `team_id`. An access that names a workspace keeps that workspace's results only.
+ */
+export function onlyTeam(access: SlackAccess, method: string, body: SlackBody): SlackBody {
+  const results = body.results;
+  if (!access.teamId || method !== 'assistant.search.context' || typeof results !== 'object' || !results)
+    return body;
+  const kept = Object.fromEntries(
+    Object.entries(results).map(([type, list]) => [
+      type,
+      Array.isArray(list)
+        ? list.filter(
+            (r) =>
+              (r as { team_id?: unknown })?.team_id === undefined ||
+              (r as { team_id?: unknown }).team_id === access.teamId,
+          )
+        : list,
+    ]),
+  );
+  return { ...body, results: kept };
+}
+
+/** `https://acme.slack.com/` → `acme`; an organisation's URL (`….enterprise.slack.com`) names no workspace. */
+export function domainOf(url: string): string | undefined {
+  const host = /^https:\/\/([a-z0-9-]+)\.slack\.com\/?$/i.exec(url)?.[1];
+  return host?.toLowerCase();
+}
+
+/** At most this many pages of auth.teams.list (1000 workspaces each) are read. */
+const MAX_TEAM_PAGES = 10;
+
+export interface TokenWorkspaceDeps {
+  /** The identity if already known without Slack. */
+  known: () => Promise<SlackIdentity | undefined>;
+  whoAmI: () => Promise<SlackIdentity>;
+  teamsPage: (cursor?: string) => Promise<Cached<SlackBody>>;
+}
+
+async function listTeams(deps: TokenWorkspaceDeps): Promise<TeamEntry[]> {
+  const teams: TeamEntry[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TEAM_PAGES; page++) {
+    const read = readTeamsBody((await deps.teamsPage(cursor)).value);
+    teams.push(...read.teams);
+    cursor = read.nextCursor;
+    if (!cursor) break;
+  }
+  return teams;
+}
+
+/**
+ * The workspaces a token reads: its own for a workspace token; auth.teams.list's for an org-wide one, each
+ * with an access naming it. While the token's kind is unknown, the list is asked beside auth.test.
+ */
+export async function workspacesOfToken(access: SlackAccess, deps: TokenWorkspaceDeps): Promise<Workspace[]> {
+  const known = await deps.known();
+  const speculative = known ? undefined : listTeams(deps);
+  speculative?.catch(() => {});
+  const me = known ?? (await deps.whoAmI());
+  if (!me.orgWide) {
+    return [{ id: me.teamId, name: me.teamName ?? me.teamId, ...domainPart(me.url), access }];
+  }
+  const teams = await (speculative ?? listTeams(deps));
+  if (teams.length === 0) throw new Errors.NoWorkspace(me.enterpriseId ?? me.teamId);
+  return teams.map((team) => ({ id: team.id, name: team.name, access: { ...access, teamId: team.id } }));
+}
+
+const domainPart = (url: string) => {
+  const domain = domainOf(url);
+  return domain ? { domain } : {};
+};

@@ -18,17 +18,30 @@ type Several<D, P> = (
 
 /**
  * A search read's `run` over every workspace the caller reads: with one, the read as it always was (the same
- * body, byte for byte); with several, `several` merges them.
+ * body, byte for byte, and no Slack call more); with several (several tokens, or an org-wide token of several
+ * workspaces), `several` merges them. A token not seen before is searched as one workspace's while auth.test
+ * (which that search asks anyway) tells whether it is an org-wide token.
  */
 export const acrossRun =
-  <D extends { slack: SlackGateway }, P extends { cursor?: string }>(
-    one: One<D, P>,
-    several: Several<D, P>,
-  ) =>
+  <D extends { slack: SlackGateway }, P extends { cursor?: string }>(one: One<D, P>, several: Several<D, P>) =>
   async (deps: D, caller: ReadCaller, params: P, wording: Wording): Promise<ReadAnswer> => {
-    const wanted = (params as { workspace?: string }).workspace;
-    const workspaces = await workspacesOf(deps.slack, caller, wanted);
-    if (workspaces.length > 1) return several(deps, workspaces, params, wording, caller.deadline);
-    if (isAcrossCursor(params.cursor)) notAcrossCursor(wording);
-    return one(deps, workspaces[0].access, params, wording);
+    const alone = (access: SlackAccess) => {
+      if (isAcrossCursor(params.cursor)) notAcrossCursor(wording);
+      return one(deps, access, params, wording);
+    };
+    const listed = async () => {
+      const workspaces = await workspacesOf(deps.slack, caller);
+      return workspaces.length > 1
+        ? several(deps, workspaces, params, wording, caller.deadline)
+        : alone(workspaces[0].access);
+    };
+    if ((caller.slackAccesses?.().length ?? 1) > 1) return listed();
+    const access = caller.slackAccess();
+    if (access.teamId) return alone(access);
+    const known = await deps.slack.knownIdentity(access);
+    if (known) return known.orgWide ? listed() : alone(access);
+    const attempt = alone(access);
+    attempt.catch(() => {});
+    const me = await deps.slack.whoAmI(access).catch(() => undefined);
+    return me?.orgWide ? listed() : attempt;
   };

@@ -82,7 +82,7 @@ const hit = (
 });
 const launch = (at: number, who: [string, string], text: string, reply = true) =>
   hit(
-    'gridcorp-hq',
+    'Grid HQ',
     HQ,
     [C.launchShared, 'launch-shared'],
     who,
@@ -96,10 +96,10 @@ const chloe: [string, string] = [U.chloe, 'chloe'];
 
 // Every "rollout" message the three read, newest first; #launch-shared's, found through HQ and Labs, once.
 const ALL = [
-  hit('gridcorp-hq', HQ, [C.dmAnaBen, null], ben, 110, 'can you review the rollout doc?'),
-  hit('gridcorp-labs', LABS, [C.labsSecret, 'labs-secret'], chloe, 90, 'secret rollout budget approved'),
+  hit('Grid HQ', HQ, [C.dmAnaBen, null], ben, 110, 'can you review the rollout doc?'),
+  hit('Grid Labs', LABS, [C.labsSecret, 'labs-secret'], chloe, 90, 'secret rollout budget approved'),
   hit(
-    'gridcorp-hq',
+    'Grid HQ',
     HQ,
     [C.partnerConnect, 'partner-connect'],
     ben,
@@ -107,7 +107,7 @@ const ALL = [
     'thanks Pat, see you at the rollout',
   ),
   hit(
-    'gridcorp-hq',
+    'Grid HQ',
     HQ,
     [C.partnerConnect, 'partner-connect'],
     [U.pat, 'pat'],
@@ -118,7 +118,7 @@ const ALL = [
   launch(50, ben, 'HQ is ready for the rollout'),
   launch(40, ana, 'Shared launch rollout checklist, both workspaces please', false),
   hit(
-    'gridcorp-labs',
+    'Grid Labs',
     LABS,
     [C.labsGeneral, 'labs-general'],
     [U.gia, 'gia'],
@@ -126,7 +126,7 @@ const ALL = [
     'guest question: when is the rollout demo?',
   ),
   hit(
-    'gridcorp-labs',
+    'Grid Labs',
     LABS,
     [C.labsGeneral, 'labs-general'],
     chloe,
@@ -134,26 +134,26 @@ const ALL = [
     'Labs rollout of the new model is green',
   ),
   hit(
-    'side-project',
+    'Side Project',
     SIDE,
     [C.sideGeneral, 'general'],
     [U.sideAna, 'ana'],
     15,
     'rollout notes for the side project are up',
   ),
-  hit('gridcorp-hq', HQ, [C.hqGeneral, 'hq-general'], ana, 10, 'HQ rollout starts Tuesday'),
+  hit('Grid HQ', HQ, [C.hqGeneral, 'hq-general'], ana, 10, 'HQ rollout starts Tuesday'),
   hit(
-    'side-project',
+    'Side Project',
     SIDE,
     [C.sideGeneral, 'general'],
     [U.sideOmar, 'omar'],
     5,
     'side project rollout tonight',
   ),
-  hit('gridcorp-hq', HQ, [C.hqGeneral, 'hq-general'], ben, 0, 'HQ rollout plan is in the doc'),
+  hit('Grid HQ', HQ, [C.hqGeneral, 'hq-general'], ben, 0, 'HQ rollout plan is in the doc'),
 ];
 const THREE =
-  'Searched 3 workspaces (gridcorp-hq, gridcorp-labs and side-project): totals are their sum, and each match names its workspace.';
+  'Searched 3 workspaces (Grid HQ, Grid Labs and Side Project): totals are their sum, and each match names its workspace.';
 const HINTS =
   'Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.';
 const THREAD_HINT = 'Whole thread: GET /threads/{channel_id}/{thread_ts}.';
@@ -238,9 +238,9 @@ describe('search across workspaces', () => {
     const answer = await search(three(), params({ response_format: 'detailed', count: 3 }));
     const matches = (answer.body.messages as { matches: Array<Record<string, unknown>> }).matches;
     expect(matches.map((m) => [m.workspace, m.team, (m.channel as { id: string }).id, m.ts])).toEqual([
-      ['gridcorp-hq', GRID.teams.hq, C.dmAnaBen, gridTs(110)],
-      ['gridcorp-labs', GRID.teams.labs, C.labsSecret, gridTs(90)],
-      ['gridcorp-hq', GRID.teams.hq, C.partnerConnect, gridTs(80)],
+      ['Grid HQ', GRID.teams.hq, C.dmAnaBen, gridTs(110)],
+      ['Grid Labs', GRID.teams.labs, C.labsSecret, gridTs(90)],
+      ['Grid HQ', GRID.teams.hq, C.partnerConnect, gridTs(80)],
     ]);
   });
 
@@ -256,7 +256,7 @@ describe('search across workspaces', () => {
       semantic: false,
       messages: { total: 14, matches: ALL.slice(0, 2) },
       response_metadata: { next_cursor: next },
-      summary: `Found 14 messages, showing 2. Use next_cursor for more results. ${THREE} side-project did not answer (Slack rejected the X-Slack-Token: token_revoked): its matches are missing here; next_cursor asks it again. ${HINTS}`,
+      summary: `Found 14 messages, showing 2. Use next_cursor for more results. ${THREE} Side Project did not answer (Slack rejected the X-Slack-Token: token_revoked): its matches are missing here; next_cursor asks it again. ${HINTS}`,
     });
   });
 

@@ -83,7 +83,9 @@ export async function searchMessagesAcross(
     page: async (source, at) => {
       const [w] = source.workspaces;
       const me = identities.get(w.id) as Promise<SlackIdentity>;
-      const outcome = await deps.backend.fetch(w.access, me, { ...concise, cursor: at }, wording);
+      // One search of an org-wide token's workspaces names none of them (an access naming one keeps its results only).
+      const access = source.workspaces.length > 1 ? { ...w.access, teamId: undefined } : w.access;
+      const outcome = await deps.backend.fetch(access, me, { ...concise, cursor: at }, wording);
       outcomes.push(outcome);
       const { matches } = selectMatches(outcome, concise);
       return {

@@ -146,3 +146,93 @@ describe('one search across an organisation, with an org-wide token', () => {
     expect(labs).toEqual([T.labs, 0, '', 0]);
   });
 });
+
+describe('files across an organisation', () => {
+  const brief = {
+    file_id: GRID.files.launchBrief,
+    title: 'Launch brief',
+    file_type: 'quip',
+    kind: 'canvases',
+    user_id: U.ana,
+    user_name: 'ana',
+    created: '2026-03-09T10:45:00Z',
+    permalink: `https://gridcorp-hq.slack.com/docs/${T.hq}/${GRID.files.launchBrief}`,
+    workspace: 'Grid HQ',
+  };
+  const notes = {
+    file_id: GRID.files.labsNotes,
+    title: 'Labs rollout notes',
+    file_type: 'text',
+    kind: 'snippets',
+    user_id: U.chloe,
+    user_name: 'chloe',
+    created: '2026-03-09T10:25:00Z',
+    permalink: `https://gridcorp-labs.slack.com/files/${U.chloe}/${GRID.files.labsNotes}/labs-rollout-notes.txt`,
+    preview: 'Rollout notes: model v2 to 10% on Tuesday.',
+    workspace: 'Grid Labs',
+  };
+  const FILES_TWO =
+    'Searched 2 workspaces (Grid HQ and Grid Labs): totals are their sum, and each file names its workspace.';
+
+  it('REST and compact: files of both workspaces, each named, a canvas shared into both once', async () => {
+    const res = await get(ctx.h.app, '/search/files?query=rollout');
+    expect(res.body).toEqual({
+      ok: true,
+      query: 'rollout',
+      backend: 'legacy',
+      // HQ finds the canvas, Labs the canvas and its notes.
+      files: { total: 3, matches: [brief, notes] },
+      summary: `Found 3 files, showing 2. ${FILES_TWO} Read one: GET /files/{file_id}.`,
+    });
+    const text = await ctx.h.app.inject({
+      url: '/search/files?query=rollout&response_format=compact',
+      headers: { authorization: 'Bearer test-api-token-7f3a9c' },
+    });
+    expect(text.body).toBe(
+      [
+        `Found 3 files, showing 2. ${FILES_TWO} Read one: GET /files/{file_id}.`,
+        'query: rollout',
+        `users: @ana=${U.ana}, @chloe=${U.chloe}`,
+        '',
+        `${brief.file_id} canvas "Launch brief" @ana 2026-03-09 Grid HQ ${brief.permalink}`,
+        '',
+        `${notes.file_id} snippet "Labs rollout notes" @chloe 2026-03-09 Grid Labs ${notes.permalink}`,
+        'Rollout notes: model v2 to 10% on Tuesday.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('MCP: the same files', async () => {
+    const result = (await ctx.client.callTool({
+      name: 'slack_search_files',
+      arguments: { query: 'rollout' },
+    })) as CallToolResult;
+    expect(result.structuredContent).toEqual({
+      ok: true,
+      query: 'rollout',
+      backend: 'legacy',
+      files: { total: 3, matches: [brief, notes] },
+      summary: `Found 3 files, showing 2. ${FILES_TWO} Read one: slack_read_file with file_id.`,
+    });
+  });
+
+  // A file shared into two workspaces is shown once a page; on a later page it can come again (its concise form
+  // does not say which workspace is its home), so this walk takes two a page.
+  it('one cursor, two files a page, to the end', async () => {
+    const seen: unknown[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await get(
+        ctx.h.app,
+        `/search/files?query=rollout&count=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      const body = res.body as { files: { matches: unknown[] }; response_metadata?: { next_cursor: string } };
+      seen.push(...body.files.matches);
+      cursor = body.response_metadata?.next_cursor;
+      pages++;
+    } while (cursor && pages < 6);
+    expect(seen).toEqual([brief, notes]);
+  });
+});

@@ -2,7 +2,7 @@
 // wait for another (sequential round trips), then the same search again. Every fake Slack call is held
 // DELAY_MS, so calls that start together arrive together: a round trip is a wave of arrivals.
 // `npx tsx bench/cold-search.ts`
-import { DEMO_USER_TOKEN, startFakeSlack } from '../fake-slack/index.js';
+import { createGridOrganisation, DEMO_USER_TOKEN, GRID, startFakeSlack } from '../fake-slack/index.js';
 import { buildApp } from '../src/app.js';
 import { type Config, defaultConfig } from '../src/config.js';
 import { formatTable } from './format-table.js';
@@ -13,6 +13,11 @@ const PATHS = [
   '/search/messages?query=deploy&response_format=compact',
 ];
 const TARGET = 2;
+/** An org-wide token (Enterprise Grid, the fake's Grid Corp): naming a workspace by id, and naming none. */
+const ORG_PATHS = [
+  `/search/messages?query=rollout&workspace=${GRID.teams.labs}`,
+  '/search/messages?query=rollout',
+];
 
 /** Arrivals at least DELAY_MS / 2 after the start of the current wave open the next one. */
 function waves(arrivals: number[]): number {
@@ -27,12 +32,16 @@ function waves(arrivals: number[]): number {
   return count;
 }
 
-async function measure(backend: Config['SLACK_SEARCH_BACKEND'], path: string): Promise<string[]> {
-  const slack = await startFakeSlack();
+async function measure(
+  backend: Config['SLACK_SEARCH_BACKEND'],
+  path: string,
+  org = false,
+): Promise<string[]> {
+  const slack = await startFakeSlack(org ? { organisation: createGridOrganisation() } : {});
   const config = defaultConfig({
     API_TOKENS: 'bench-token',
     SLACK_API_URL: slack.url,
-    SLACK_USER_TOKEN: DEMO_USER_TOKEN,
+    SLACK_USER_TOKEN: org ? GRID.tokens.orgAna : DEMO_USER_TOKEN,
     SLACK_SEARCH_BACKEND: backend,
   });
   const app = await buildApp({ config, logger: false });
@@ -57,7 +66,7 @@ async function measure(backend: Config['SLACK_SEARCH_BACKEND'], path: string): P
       )
       .join(', ') || '–';
   return [
-    backend,
+    org ? `${backend}, org token` : backend,
     path.replace('/search/messages?', ''),
     String(cold.calls.length),
     String(cold.trips),
@@ -74,6 +83,8 @@ export async function benchColdSearch() {
   const rows: string[][] = [];
   for (const backend of ['legacy', 'auto', 'rts'] as const)
     for (const path of PATHS) rows.push(await measure(backend, path));
+  for (const backend of ['legacy', 'auto', 'rts'] as const)
+    for (const path of ORG_PATHS) rows.push(await measure(backend, path, true));
   console.log(
     `\n## Cold search: Slack calls and sequential round trips (each fake call held ${DELAY_MS} ms; target cold ≤ ${TARGET}, warm 0 calls beyond an RTS search)\n`,
   );
@@ -94,7 +105,7 @@ export async function benchColdSearch() {
     ),
   );
   console.log(
-    '\nRTS answers are never cached (Slack forbids keeping them): a warm RTS search calls Slack again.',
+    '\nRTS answers are never cached (Slack forbids keeping them): a warm RTS search calls Slack again. An org-wide token searching without `workspace` with search.messages (until one search covers every workspace) meets `missing_argument`, then lists the workspaces and searches the first.',
   );
 }
 

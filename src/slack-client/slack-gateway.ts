@@ -10,7 +10,7 @@ import type { ClientPool } from './client-pool.js';
 import { cacheKey, tokenIdentity } from './keys.js';
 import { isAuthError, isUpstreamFailure } from './map-slack-error.js';
 import { threadTtlMs } from './thread-ttl.js';
-import { onlyTeam, teamIdArgs, workspacesOfToken } from './token-workspaces.js';
+import { onlyTeam, refuseWithoutTeam, teamIdArgs, workspacesOfToken } from './token-workspaces.js';
 import type { SlackAccess, SlackBody, SlackIdentity, Workspace } from './types.js';
 import { withDeadline } from './with-deadline.js';
 
@@ -57,6 +57,8 @@ interface TokenKeys {
   client: () => Promise<WebClient>;
   /** The token's workspace once any lookup told it (a token never changes workspace), for rate gates. */
   teamId?: string;
+  /** An org-wide token, once a lookup told it (a token never changes kind). */
+  orgWide?: boolean;
   /** The memoised auth.test answer, reused without a cache read from `from` until `until`. */
   me?: { value: SlackIdentity; from: number; until: number };
   /** When Slack last rejected the token: a lookup begun before then must not memoise its answer. */
@@ -203,6 +205,7 @@ export class SlackGateway {
     const sent = teamIdArgs(access, method, args);
     const call = async () => {
       const me = await this.#me(access);
+      if (me.orgWide) refuseWithoutTeam(access, method, me.teamId);
       await admit?.(me);
       const body = await callSlack<SlackBody>(keys.client(), method, sent, this.#context(access, me.teamId));
       return onlyTeam(access, method, body);
@@ -360,9 +363,11 @@ export class SlackGateway {
     own?: Promise<Cached<SlackBody>>,
   ): Promise<string | undefined> {
     const { client } = this.#keysOf(access);
-    const { teamId } = await this.#me(access);
+    const { teamId, orgWide } = await this.#me(access);
+    // An org-wide token reading no one workspace answers for every workspace it reads: its names are its own.
+    const scope = orgWide && !access.teamId ? this.identityOf(access) : `team:${teamId}`;
     try {
-      const { value } = await this.deps.cachedFetch(cacheKey(kind, `team:${teamId}`, args), {
+      const { value } = await this.deps.cachedFetch(cacheKey(kind, scope, args), {
         ttlMs: () => this.deps.options.userTtlMs,
         graceMs: this.deps.options.staleGraceMs,
         staleOn: isUpstreamFailure,
@@ -518,6 +523,7 @@ export class SlackGateway {
       (c) => {
         // A stale identity (Slack down) is served for this request only, never memoised.
         keys.teamId = c.value.teamId;
+        keys.orgWide = c.value.orgWide === true;
         if (c.status === 'STALE' || (keys.rejectedAt ?? -Infinity) >= started) return;
         const from = this.deps.clock();
         keys.me = {
@@ -539,6 +545,7 @@ export class SlackGateway {
     alongside?: () => Promise<void>,
   ): Promise<Cached<SlackBody>> {
     const keys = this.#keysOf(access);
+    if (keys.orgWide) refuseWithoutTeam(access, method, keys.teamId);
     // The rate gate's scope is the workspace: this process's memo of it, else the shared auth.test memo (one
     // cache read, no Slack call; a token never changes workspace, so a stale entry still names it), so a
     // replica's first call for a token keeps to a block another replica met. Only a token no replica has

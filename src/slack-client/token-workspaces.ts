@@ -1,7 +1,7 @@
 import type { Cached } from '../cache/types.js';
 import { Errors } from '../errors.js';
 import { readTeamsBody, type TeamEntry } from '../slack/read-teams-body.js';
-import { TEAM_ID_METHODS } from './grid-restriction.js';
+import { gridRestriction, TEAM_ID_METHODS } from './grid-restriction.js';
 import type { SlackAccess, SlackBody, SlackIdentity, Workspace } from './types.js';
 
 /** Slack's arguments with the access's workspace as `team_id` where Slack takes one (ignored for workspace tokens). */
@@ -33,6 +33,16 @@ export function onlyTeam(access: SlackAccess, method: string, body: SlackBody): 
     ]),
   );
   return { ...body, results: kept };
+}
+
+/**
+ * An org-wide token without a workspace, for a method that needs one: Slack would answer missing_argument,
+ * so it is not asked (no Slack call, no rate budget spent); the same refusal, said here.
+ */
+export function refuseWithoutTeam(access: SlackAccess, method: string, owner?: string): void {
+  if (access.teamId || !TEAM_ID_METHODS.has(method)) return;
+  const message = gridRestriction('missing_argument', method, owner) ?? method;
+  throw Object.assign(new Errors.SlackGridRestricted(message), { slackError: 'missing_argument' });
 }
 
 /** `https://acme.slack.com/` → `acme`; an organisation's URL (`….enterprise.slack.com`) names no workspace. */

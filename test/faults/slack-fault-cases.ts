@@ -185,14 +185,14 @@ export function faultCases(route: Route): FaultCase[] {
       name: 'ok:false team_access_not_granted (Enterprise Grid)',
       fault: error('team_access_not_granted'),
       expected: grid(
-        `Slack has not granted this token the workspace ${method} needs (team_access_not_granted; the token is for workspace ${TEAM_ID}): ask an admin of your Enterprise Grid organisation to add the app to that workspace, or use a token of that workspace`,
+        `Slack has not granted this token the workspace ${method} reads (team_access_not_granted; workspace ${TEAM_ID}): an admin of your Enterprise Grid organisation adds the app to that workspace, or read another one with the workspace parameter`,
       ),
     },
     {
       name: 'ok:false enterprise_is_restricted (Enterprise Grid)',
       fault: error('enterprise_is_restricted'),
       expected: grid(
-        `Slack does not let ${method} be called with an organisation-level token (enterprise_is_restricted; the token is for workspace ${TEAM_ID}): use a user token (xoxp-…) of the app installed on the workspace you want to read`,
+        `Slack does not let ${method} be called with this organisation-level token (enterprise_is_restricted; workspace ${TEAM_ID}): use a user token (xoxp-…) of the app installed on the workspace you want to read, or ask an admin of the organisation whether the app is restricted`,
       ),
     },
     {
@@ -203,7 +203,7 @@ export function faultCases(route: Route): FaultCase[] {
       expected:
         route === 'search'
           ? grid(
-              `Slack needs a workspace (team_id) for ${method} with an organisation-wide token (missing_argument; the token is for workspace ${TEAM_ID}): this service does not choose a workspace for such a token yet, so use a user token (xoxp-…) of the app installed on one workspace`,
+              `Slack needs a workspace (team_id) for ${method} with an organisation-wide token (missing_argument; workspace ${TEAM_ID}): name one with the workspace parameter (its id or name)`,
             )
           : unavailable('answered missing_argument'),
     },

@@ -8,6 +8,7 @@ import { USER_SCOPES } from '../../src/sign-in/slack-oauth.js';
 // must be added to what people are asked to grant at sign-in, or they could not use it.
 const SCOPES_BY_METHOD: Record<string, readonly string[]> = {
   'auth.test': [],
+  'auth.teams.list': [],
   'search.messages': ['search:read'],
   'search.files': ['search:read'],
   'assistant.search.context': [

@@ -118,6 +118,9 @@ export const ConciseMatch = Type.Object(
       }),
     ),
     context: Type.Optional(ConciseContext),
+    workspace: Type.Optional(
+      Type.String({ description: 'The workspace it was found in, only when the search covered several' }),
+    ),
   },
   { $id: 'ConciseMatch', additionalProperties: false },
 );

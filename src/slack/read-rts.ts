@@ -38,6 +38,8 @@ function asSearchMatch(m: SlackObject): SlackObject {
     channel,
   };
   if (filled(m.permalink)) match.permalink = m.permalink;
+  // An org-wide token's one search spans workspaces: each result names its own, as search.messages' `team` does.
+  if (filled(m.team_id)) match.team = m.team_id;
   if (filled(m.thread_ts)) match.thread_ts = m.thread_ts;
   if (Array.isArray(m.blocks) && m.blocks.length > 0) match.blocks = m.blocks;
   if (isObject(m[CONTEXT])) match[CONTEXT] = m[CONTEXT];

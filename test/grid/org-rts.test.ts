@@ -52,14 +52,24 @@ describe('Real-time Search with an org-wide token', () => {
       messages: {
         total: 3,
         matches: [
-          match(C.labsSecret, 'labs-secret', U.chloe, 'chloe', 90, 'secret rollout budget approved'),
-          match(C.partnerConnect, 'partner-connect', U.pat, 'pat', 70, 'Partner side rollout confirmed'),
-          match(C.hqGeneral, 'hq-general', U.ana, 'ana', 10, 'HQ rollout starts Tuesday'),
+          // One search of both workspaces: each match names the one Slack says it is from.
+          {
+            ...match(C.labsSecret, 'labs-secret', U.chloe, 'chloe', 90, 'secret rollout budget approved'),
+            workspace: 'Grid Labs',
+          },
+          {
+            ...match(C.partnerConnect, 'partner-connect', U.pat, 'pat', 70, 'Partner side rollout confirmed'),
+            workspace: 'Grid HQ',
+          },
+          {
+            ...match(C.hqGeneral, 'hq-general', U.ana, 'ana', 10, 'HQ rollout starts Tuesday'),
+            workspace: 'Grid HQ',
+          },
         ],
       },
       summary:
-        "Found 3 messages. At least 3 match (Slack's real-time search reports no total). Use next_cursor for more results. Slack's real-time search, by keywords. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.",
-      response_metadata: { next_cursor: expect.stringMatching(/^as1\./) },
+        "Found 3 messages. At least 3 match (Slack's real-time search reports no total). Use next_cursor for more results. Searched 2 workspaces (Grid HQ and Grid Labs): totals are their sum, and each match names its workspace. Slack's real-time search, by keywords. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.",
+      response_metadata: { next_cursor: expect.stringMatching(/^aw1\./) },
     });
     expect(
       h.slack.calls.filter((c) => c.method === 'assistant.search.context').map((c) => c.params.team_id),

@@ -54,7 +54,7 @@ const CASES: [string, string, Record<string, unknown>, Record<string, unknown>][
   ],
   [
     'slack_search_messages',
-    'without workspace: the first workspace, the summary naming the others',
+    'without workspace: every workspace the token reads, each match naming its own',
     { query: 'tuesday' },
     {
       ok: true,
@@ -73,11 +73,12 @@ const CASES: [string, string, Record<string, unknown>, Record<string, unknown>][
             text: 'HQ rollout starts *Tuesday*',
             permalink: 'https://gridcorp-hq.slack.com/archives/C07HQGENRL/p1773051000000100',
             user_name: 'ana',
+            workspace: 'Grid HQ',
           },
         ],
       },
       summary:
-        'Found 1 message. Around a match: slack_get_message_context with url=<permalink>. Full Slack objects: response_format=detailed. Searched workspace Grid HQ (T07GRIDHQ); also readable: Grid Labs (T07GRIDLAB) (name one with workspace).',
+        'Found 1 message. Searched 2 workspaces (Grid HQ and Grid Labs): totals are their sum, and each match names its workspace. Around a match: slack_get_message_context with url=<permalink>. Full Slack objects: response_format=detailed.',
     },
   ],
   [

@@ -114,7 +114,7 @@ describe('search.messages with an org-wide token', () => {
     }
   });
 
-  it('no workspace: the first workspace the token reads, and the summary says which and what else', async () => {
+  it('no workspace: every workspace the token reads, in one answer naming each match’s', async () => {
     const res = await get(h.app, '/search/messages?query=tuesday');
     expect(res.body).toEqual({
       ok: true,
@@ -133,17 +133,19 @@ describe('search.messages with an org-wide token', () => {
             text: 'HQ rollout starts *Tuesday*',
             permalink: link('https://gridcorp-hq.slack.com', C.hqGeneral, gridTs(10)),
             user_name: 'ana',
+            workspace: 'Grid HQ',
           },
         ],
       },
-      summary: `Found 1 message. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed. Searched workspace ${HQ}; also readable: ${LABS} (name one with workspace).`,
+      summary:
+        'Found 1 message. Searched 2 workspaces (Grid HQ and Grid Labs): totals are their sum, and each match names its workspace. Around a match: GET /messages/context?url=<permalink>. Full Slack objects: response_format=detailed.',
     });
     const compact = await h.app.inject({
       url: '/search/messages?query=tuesday&response_format=compact',
       headers: authHeaders(),
     });
     expect(compact.body.split('\n')[0]).toBe(
-      `Found 1 message. Around a match: GET /messages/context?url=<permalink>. Searched workspace ${HQ}; also readable: ${LABS} (name one with workspace).`,
+      'Found 1 message. Searched 2 workspaces (Grid HQ and Grid Labs): totals are their sum, and each match names its workspace. Around a match: GET /messages/context?url=<permalink>.',
     );
   });
 

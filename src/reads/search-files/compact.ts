@@ -8,7 +8,7 @@ const kindWord = (kind: string) => (kind === 'canvases' ? 'canvas' : kind.replac
 export function compactFiles(body: ConciseFilesBody): string {
   const blocks = body.files.matches.map((f) => {
     const who = f.user_name ? `@${f.user_name}` : (f.user_id ?? '');
-    const head = [f.file_id, kindWord(f.kind), `"${f.title}"`, who, day(f.created), f.permalink]
+    const head = [f.file_id, kindWord(f.kind), `"${f.title}"`, who, day(f.created), f.workspace, f.permalink]
       .filter(Boolean)
       .join(' ');
     return f.preview ? `${head}\n${f.preview}` : head;

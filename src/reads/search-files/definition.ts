@@ -1,6 +1,8 @@
 import { readRouteSchema } from '../../schemas/read-route.js';
-import { defineRead, slackRun } from '../read-definition.js';
+import { acrossRun } from '../across-run.js';
+import { defineRead } from '../read-definition.js';
 import { withCompact } from '../with-compact.js';
+import { searchFilesAcross } from './across.js';
 import { compactFiles } from './compact.js';
 import { filesCompactExample, filesExamples } from './examples.js';
 import { filesServices, searchFiles } from './run.js';
@@ -44,5 +46,5 @@ export const searchFilesRead = defineRead({
   },
   policy: { lists: 'files', compact: compactFiles },
   schemas: [ConciseFile, ConciseFilesBody, DetailedFilesBody],
-  run: slackRun(withCompact(searchFiles, compactFiles)),
+  run: acrossRun(withCompact(searchFiles, compactFiles), searchFilesAcross),
 });

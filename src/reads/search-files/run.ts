@@ -19,13 +19,13 @@ import type { ConciseFile, FilesBody, SearchFilesParams } from './schemas.js';
 type Answer = { body: FilesBody; cache: CacheStatus };
 
 export const filesServices = { ...findServices, answers: answerCache };
-type FilesDeps = ServicesOf<typeof filesServices>;
+export type FilesDeps = ServicesOf<typeof filesServices>;
 
 /** Real-time Search's files: search:read.files. */
 const FILES: RtsContent = { type: 'files', scope: 'search:read.files' };
 
 /** How to read a found file's text. */
-const readOne = (w: Wording) =>
+export const readOne = (w: Wording) =>
   w.surface === 'rest'
     ? `Read one: GET ${w.path('read-file', { file_id: '{file_id}' })}.`
     : `Read one: ${w.tool('read-file')} with file_id.`;

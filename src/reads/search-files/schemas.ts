@@ -58,6 +58,9 @@ export const ConciseFile = Type.Object(
     preview: Type.Optional(
       Type.String({ description: 'The start of its text, when Slack sent one (cut at max_text_chars)' }),
     ),
+    workspace: Type.Optional(
+      Type.String({ description: 'The workspace it was found in, only when the search covered several' }),
+    ),
   },
   { $id: 'ConciseFile', additionalProperties: false },
 );

@@ -60,7 +60,10 @@ export function compactSearch(body: ConciseSearch): string {
   const messages: CompactMessage[] = matches.flatMap((m) => [
     ...around(m.context?.before, 'before'),
     {
-      where: conversations.where(m),
+      // A search across workspaces names each match's (`Grid HQ #general`).
+      where: m.workspace
+        ? [m.workspace, conversations.where(m)].filter(Boolean).join(' ')
+        : conversations.where(m),
       userId: m.user_id,
       userName: m.user_name,
       ts: m.ts,

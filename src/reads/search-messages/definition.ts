@@ -1,5 +1,7 @@
 import { readRouteSchema } from '../../schemas/read-route.js';
-import { defineRead, slackRun } from '../read-definition.js';
+import { acrossRun } from '../across-run.js';
+import { defineRead } from '../read-definition.js';
+import { searchMessagesAcross } from './across.js';
 import { compactSearch } from './compact.js';
 import { searchCompactExample, searchExamples } from './examples.js';
 import { searchMessages, searchServices } from './run.js';
@@ -51,5 +53,5 @@ export const searchMessagesRead = defineRead({
   },
   policy: { lists: 'messages', compact: compactSearch },
   schemas: [ConciseSearchBody, DetailedSearchBody],
-  run: slackRun(searchMessages),
+  run: acrossRun(searchMessages, searchMessagesAcross),
 });

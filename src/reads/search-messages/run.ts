@@ -30,10 +30,10 @@ export const searchServices = {
   directories,
   maxResponseBytes,
 };
-type SearchDeps = ServicesOf<typeof searchServices>;
+export type SearchDeps = ServicesOf<typeof searchServices>;
 
 /** Drops what the caller asked to leave out (weak or same-thread matches), and says how many. */
-function selectMatches(found: SearchOutcome, params: SearchMessagesParams) {
+export function selectMatches(found: SearchOutcome, params: SearchMessagesParams) {
   let matches = applyMinScore(found.matches, params.min_score);
   if (params.dedupe_threads) matches = dedupeThreads(matches);
   const filtered = found.matches.length - matches.length;
@@ -175,7 +175,7 @@ async function searchBody(
 }
 
 /** How Slack searched, for the summary: said for RTS answers (search.messages is the long-standing default). */
-function backendNote(found: SearchOutcome): string[] {
+export function backendNote(found: SearchOutcome): string[] {
   if (found.backend !== 'rts') return [];
   return [
     found.semantic

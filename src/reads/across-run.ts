@@ -23,7 +23,10 @@ type Several<D, P> = (
  * (which that search asks anyway) tells whether it is an org-wide token.
  */
 export const acrossRun =
-  <D extends { slack: SlackGateway }, P extends { cursor?: string }>(one: One<D, P>, several: Several<D, P>) =>
+  <D extends { slack: SlackGateway }, P extends { cursor?: string }>(
+    one: One<D, P>,
+    several: Several<D, P>,
+  ) =>
   async (deps: D, caller: ReadCaller, params: P, wording: Wording): Promise<ReadAnswer> => {
     const alone = (access: SlackAccess) => {
       if (isAcrossCursor(params.cursor)) notAcrossCursor(wording);

@@ -98,14 +98,7 @@ const chloe: [string, string] = [U.chloe, 'chloe'];
 const ALL = [
   hit('Grid HQ', HQ, [C.dmAnaBen, null], ben, 110, 'can you review the rollout doc?'),
   hit('Grid Labs', LABS, [C.labsSecret, 'labs-secret'], chloe, 90, 'secret rollout budget approved'),
-  hit(
-    'Grid HQ',
-    HQ,
-    [C.partnerConnect, 'partner-connect'],
-    ben,
-    80,
-    'thanks Pat, see you at the rollout',
-  ),
+  hit('Grid HQ', HQ, [C.partnerConnect, 'partner-connect'], ben, 80, 'thanks Pat, see you at the rollout'),
   hit(
     'Grid HQ',
     HQ,

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { type AppError, describeError } from '../../http/describe-error.js';
 import type { SlackAccess } from '../../slack-client/types.js';
 import type { AuditClient, AuditPolicy, AuditReturned, AuditWho } from './record.js';
-import { paramsJson } from './record-line.js';
+import { paramsJson, type RecordParts } from './record-line.js';
 import { returnedOf } from './returned.js';
 import type { AuditTrail } from './trail.js';
 
@@ -45,11 +45,7 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
     const time = settings.clock();
     const started = performance.now();
     const counter = { calls: 0 };
-    let answer: A;
-    try {
-      answer = await run(counted(caller, counter), params);
-    } catch (err) {
-      const { status, code } = describeError(err as AppError);
+    const record = (outcome: Outcome) => {
       try {
         trail.writeParts({
           time,
@@ -58,47 +54,48 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
           client: caller.client,
           readJson,
           paramsJson: paramsJson(params as object, recordQueries),
-          status: 'error',
-          httpStatus: status,
-          errorCode: code,
           durationMs: Math.round((performance.now() - started) * 100) / 100,
-          backend: null,
           slackCalls: counter.calls,
-          cache: null,
-          policy: null,
-          returned: null,
+          ...outcome(),
         });
       } catch (fault) {
         trail.fault(fault as Error);
       }
+    };
+    let answer: A;
+    try {
+      answer = await run(counted(caller, counter), params);
+    } catch (err) {
+      record(() => {
+        const { status, code } = describeError(err as AppError);
+        return { ...FAILED, httpStatus: status, errorCode: code };
+      });
       throw err;
     }
-    try {
+    record(() => {
       const { body } = answer;
       const channel = (params as { channel?: unknown }).channel;
       const backend = typeof body.backend === 'string' ? body.backend : null;
-      trail.writeParts({
-        time,
-        requestId: caller.requestId,
-        who: caller.who,
-        client: caller.client,
-        readJson,
-        paramsJson: paramsJson(params as object, recordQueries),
+      return {
         status: 'ok',
         httpStatus: 200,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
         backend,
-        slackCalls: counter.calls,
         cache: answer.cache ?? null,
         policy: answer.policy ?? null,
         returned: returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend),
-      });
-    } catch (fault) {
-      trail.fault(fault as Error);
-    }
+      };
+    });
     return answer;
   };
 }
+
+/** What a record says of how its read ended (made inside the record's guard: a fault there is counted). */
+type Outcome = () => Pick<
+  RecordParts,
+  'status' | 'httpStatus' | 'errorCode' | 'backend' | 'cache' | 'policy' | 'returned'
+>;
+
+const FAILED = { status: 'error', backend: null, cache: null, policy: null, returned: null } as const;
 
 /**
  * What a record may keep of what came back: Real-time Search's results may not be stored or copied (Slack's

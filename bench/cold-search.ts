@@ -105,7 +105,7 @@ export async function benchColdSearch() {
     ),
   );
   console.log(
-    '\nRTS answers are never cached (Slack forbids keeping them): a warm RTS search calls Slack again. An org-wide token's first search without `workspace` is sent as a workspace token's (its kind is learned from the auth.test beside it) and meets `missing_argument`; then its workspaces are listed and each is searched.',
+    "\nRTS answers are never cached (Slack forbids keeping them): a warm RTS search calls Slack again. An org-wide token's first search without `workspace` is sent as a workspace token's (its kind is learned from the auth.test beside it) and meets `missing_argument`; then its workspaces are listed and each is searched.",
   );
 }
 

@@ -8,6 +8,7 @@ export function compactChannels(body: ConciseChannelsBody): string {
       c.is_private === null ? undefined : c.is_private ? 'private' : 'public',
       c.is_archived ? 'archived' : undefined,
       c.num_members === undefined ? undefined : `${c.num_members} members`,
+      c.workspace,
     ].filter(Boolean);
     const head = `#${c.name}=${c.channel_id}${traits.length ? ` (${traits.join(', ')})` : ''}`;
     const about = [

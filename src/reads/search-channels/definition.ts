@@ -1,7 +1,9 @@
 import { DetailedDirectoryBody } from '../../schemas/find.js';
 import { readRouteSchema } from '../../schemas/read-route.js';
-import { defineRead, slackRun } from '../read-definition.js';
+import { acrossRun } from '../across-run.js';
+import { defineRead } from '../read-definition.js';
 import { withCompact } from '../with-compact.js';
+import { searchChannelsAcross } from './across.js';
 import { compactChannels } from './compact.js';
 import { channelsCompactExample, channelsExamples } from './examples.js';
 import { channelsServices, searchChannels } from './run.js';
@@ -43,5 +45,5 @@ export const searchChannelsRead = defineRead({
   },
   policy: { lists: 'channels', compact: compactChannels },
   schemas: [ConciseChannel, ConciseChannelsBody, DetailedDirectoryBody],
-  run: slackRun(withCompact(searchChannels, compactChannels)),
+  run: acrossRun(withCompact(searchChannels, compactChannels), searchChannelsAcross),
 });

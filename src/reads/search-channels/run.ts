@@ -54,7 +54,7 @@ function conciseRtsChannel(c: SlackObject): ConciseChannel {
   };
 }
 
-const summarise = (wording: Wording) => (found: DirectoryFound) =>
+export const summarise = (wording: Wording) => (found: DirectoryFound) =>
   directorySummary(
     ['channel', 'channels'],
     found,

@@ -26,6 +26,9 @@ export const ConciseChannel = Type.Object(
     is_archived: KnownBool('Archived'),
     num_members: Type.Optional(Type.Integer({ description: 'When Slack said' })),
     permalink: Type.String(),
+    workspace: Type.Optional(
+      Type.String({ description: 'The workspace it was found in, only when the search covered several' }),
+    ),
   },
   { $id: 'ConciseChannel', additionalProperties: false },
 );

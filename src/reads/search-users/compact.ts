@@ -10,6 +10,7 @@ export function compactUsers(body: ConciseUsersBody): string {
       u.deleted ? 'deactivated' : undefined,
       u.tz,
       u.email,
+      u.workspace,
     ].filter(Boolean);
     return `@${u.name}=${u.user_id} ${names}${u.title ? `, ${u.title}` : ''}${traits.length ? ` (${traits.join(', ')})` : ''}`;
   });

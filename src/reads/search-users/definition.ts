@@ -1,7 +1,9 @@
 import { DetailedDirectoryBody } from '../../schemas/find.js';
 import { readRouteSchema } from '../../schemas/read-route.js';
-import { defineRead, slackRun } from '../read-definition.js';
+import { acrossRun } from '../across-run.js';
+import { defineRead } from '../read-definition.js';
 import { withCompact } from '../with-compact.js';
+import { searchUsersAcross } from './across.js';
 import { compactUsers } from './compact.js';
 import { usersCompactExample, usersExamples } from './examples.js';
 import { searchUsers, usersServices } from './run.js';
@@ -43,5 +45,5 @@ export const searchUsersRead = defineRead({
   },
   policy: { compact: compactUsers },
   schemas: [ConciseUser, ConciseUsersBody, DetailedDirectoryBody],
-  run: slackRun(withCompact(searchUsers, compactUsers)),
+  run: acrossRun(withCompact(searchUsers, compactUsers), searchUsersAcross),
 });

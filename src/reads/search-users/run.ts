@@ -75,7 +75,7 @@ const rtsDetailedUser = (params: SearchUsersParams) => (u: SlackObject) => {
   return rest;
 };
 
-const summarise = (wording: Wording) => (found: DirectoryFound) =>
+export const summarise = (wording: Wording) => (found: DirectoryFound) =>
   directorySummary(
     ['person', 'people'],
     found,

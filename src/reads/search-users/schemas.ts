@@ -35,6 +35,9 @@ export const ConciseUser = Type.Object(
     tz: Type.Optional(Type.String({ description: 'Time zone, when known' })),
     email: Type.Optional(Type.String({ description: 'Only with include_email, when Slack sent one' })),
     permalink: Type.String(),
+    workspace: Type.Optional(
+      Type.String({ description: 'The workspace it was found in, only when the search covered several' }),
+    ),
   },
   { $id: 'ConciseUser', additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createGridOrganisation, createSideWorkspace, GRID } from '../../fake-slack/index.js';
-import { get } from '../helper.js';
+import { authHeaders, get } from '../helper.js';
 import { useMcpHarness } from '../support/mcp-harness.js';
 
 // Ana's org-wide token reads Grid HQ and Grid Labs: one channel or people search, REST and MCP, answers from both
@@ -118,6 +118,31 @@ describe('channels across an organisation, with an org-wide token', () => {
       searched: all(6),
       summary: `Found 2 channels, showing 1. ${SEARCHED_CHANNELS} ${two('channel')} ${CHANNEL_REST}`,
     });
+  });
+
+  it('#launch-shared a page at a time: shown once, and no page after it', async () => {
+    const res = await get(ctx.h.app, '/search/channels?query=launch&count=1');
+    expect(res.body).toEqual({
+      ok: true,
+      query: 'launch',
+      backend: 'legacy',
+      channels: [launch],
+      searched: all(6),
+      summary: `Found 2 channels, showing 1. ${SEARCHED_CHANNELS} ${two('channel')} ${CHANNEL_REST}`,
+    });
+  });
+
+  it('compact: each channel line names its workspace', async () => {
+    const res = await ctx.h.app.inject({
+      method: 'GET',
+      url: '/search/channels?query=general&response_format=compact',
+      headers: authHeaders(),
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\n');
+    expect(lines[0]).toBe(`Found 2 channels. ${SEARCHED_CHANNELS} ${two('channel')} ${CHANNEL_REST}`);
+    expect(lines).toContain(`#hq-general=${C.hqGeneral} (public, 2 members, Grid HQ)`);
+    expect(lines).toContain(`#labs-general=${C.labsGeneral} (public, 3 members, Grid Labs)`);
   });
 
   it('MCP: the same answer, in the tool’s words', async () => {

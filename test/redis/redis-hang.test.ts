@@ -37,6 +37,9 @@ describe('a hung Redis (SIGSTOP)', () => {
   it('opens the breaker, keeps answering from Slack and process memory, reports degraded, and recovers', async () => {
     expect(await readyz()).toEqual({ status: 'ready', cache: 'redis', redis: 'reachable' });
     expect((await call('/search/messages?query=deploy')).cache).toBe('MISS');
+    // That read's audit record is written (its batch gathers 50 ms) before Redis hangs: the hang's own log lines
+    // are what this test reads.
+    await h.app.audit.trail.flush();
 
     server.pause();
     // No traffic needed: the watcher's PING notices the hang.

@@ -1,20 +1,19 @@
 import type { ConciseMatch } from '../../schemas/slack.js';
 import { toConciseMatch } from '../../slack/format-search.js';
-import { fitToBudget } from '../../slack/llm-budget.js';
 import { conciseContext } from '../../slack/read-rts.js';
 import { isObject, type SlackObject } from '../../slack/slack-values.js';
-import { budgetNote, conciseSearchHint, searchSummary, textCapNote } from '../../slack/summary.js';
+import { textCapNote } from '../../slack/summary.js';
 import { capTexts } from '../../slack/truncate-text.js';
 import type { SlackIdentity, Workspace } from '../../slack-client/types.js';
-import { namesFor, TEXT_ACCESS } from '../../slack-search/message-names.js';
+import { namesFor } from '../../slack-search/message-names.js';
 import { peopleNames } from '../../slack-search/people-and-channels.js';
 import { acrossNotes } from '../across-words.js';
 import type { AcrossHit, AcrossPage } from '../across-workspaces.js';
 import type { Wording } from '../wording.js';
-import { backendNote, type SearchDeps } from './run.js';
+import { backendNote, type SearchDeps, summariseWithinBudget } from './run.js';
 import type { SearchMessagesBody, SearchMessagesParams } from './schemas.js';
 import type { SearchOutcome } from './search-backend.js';
-import { SMALLER_SEARCH, searchWays, wholeMatchTexts } from './wording.js';
+import { wholeMatchTexts } from './wording.js';
 
 type Item = { text?: unknown; workspace?: string };
 
@@ -114,22 +113,6 @@ export async function acrossBody(
   ];
   const capNote = textCapNote(capped, params.max_text_chars, wholeMatchTexts(wording));
   if (capNote) notes.push(capNote);
-  fitToBudget(body, list, deps.maxResponseBytes, TEXT_ACCESS, (cut) => {
-    const note = budgetNote(cut, deps.maxResponseBytes, 'match', SMALLER_SEARCH);
-    body.summary = searchSummary({
-      total: found.total,
-      atLeast: found.atLeast,
-      returned: list.length,
-      hasMore: found.nextCursor !== undefined,
-      notes: note ? [...notes, note] : notes,
-      hint: concise
-        ? conciseSearchHint(
-            list.some((m) => (m as ConciseMatch).thread_ts),
-            searchWays(wording),
-            list.length > 0,
-          )
-        : undefined,
-    });
-  });
+  summariseWithinBudget(body, list, found, notes, concise, wording, deps.maxResponseBytes);
   return body as SearchMessagesBody;
 }

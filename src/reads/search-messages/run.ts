@@ -88,11 +88,14 @@ async function formatSearch(
   return { body, list, capped };
 }
 
-/** Sets the summary, then fits the body into MAX_RESPONSE_BYTES by cutting texts evenly (and says so). */
-function summariseWithinBudget(
+/**
+ * Sets the summary, then fits the body into MAX_RESPONSE_BYTES by cutting texts evenly (and says so): one
+ * workspace's search and the search across several alike.
+ */
+export function summariseWithinBudget(
   body: Record<string, unknown>,
   list: Array<{ text?: unknown }>,
-  found: SearchOutcome,
+  found: Pick<SearchOutcome, 'total' | 'atLeast' | 'nextCursor'>,
   notes: string[],
   concise: boolean,
   wording: Wording,

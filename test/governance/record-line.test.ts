@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/governance/audit/record.js';
-import { batchOf, paramsJson, partsOf, recordLine } from '../../src/governance/audit/record-line.js';
+import { batchOf, paramsJson, partsOf, type RecordParts } from '../../src/governance/audit/record-line.js';
+
+/** One record's line, as its batch writes it (without the newline). */
+const recordLine = (parts: RecordParts) => batchOf([parts]).bytes.toString('utf8').slice(0, -1);
 
 // A record's line is written from its parts without building the record: it must be the very JSON the record
 // would stringify to (returned last), and keep parameters as the audit promises.

@@ -156,13 +156,6 @@ function pushLine(out: string[], p: RecordParts): void {
   );
 }
 
-/** The record's JSON line (without the newline). */
-export function recordLine(p: RecordParts): string {
-  const pieces: string[] = [];
-  pushLine(pieces, p);
-  return pieces.join('');
-}
-
 /**
  * Records as one batch: their lines in UTF-8, each ending with a newline, encoded once into one buffer of the
  * exact size. A record whose parts cannot be written (never expected) is left out and counted in `failed`.

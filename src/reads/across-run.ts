@@ -20,7 +20,8 @@ type Several<D, P> = (
  * A search read's `run` over every workspace the caller reads: with one, the read as it always was (the same
  * body, byte for byte, and no Slack call more); with several (several tokens, or an org-wide token of several
  * workspaces), `several` merges them. A token not seen before is searched as one workspace's while auth.test
- * (which that search asks anyway) tells whether it is an org-wide token.
+ * (which that search asks anyway) tells whether it is an org-wide token; the token's shape is then kept
+ * (TOKEN_SHAPE_TTL_MS), so only its first search waits on that.
  */
 export const acrossRun =
   <D extends { slack: SlackGateway }, P extends { cursor?: string }>(

@@ -63,6 +63,8 @@ export interface PeopleDeps {
   /** How long an idle person's record is kept (SIGN_IN_GRANT_TTL_S). */
   ttlMs: number;
   onUnreadable?: (reason: string) => void;
+  /** Told of each sign-in once stored (never awaited): the service learns what it needs of the token then. */
+  onSignIn?: (personId: string, record: PersonRecord) => void;
 }
 
 /**
@@ -166,6 +168,7 @@ export class People implements InstallationStore {
     await this.deps.store.addMember(this.#installKey(record), personId, this.deps.ttlMs);
     if (record.homeId)
       await this.deps.store.addMember(this.#addedKey(record.homeId), personId, this.deps.ttlMs);
+    this.deps.onSignIn?.(personId, record);
     return { personId, record };
   }
 

@@ -111,7 +111,18 @@ export class SignIn {
     const onUnreadable = (reason: string) =>
       log.warn({ reason }, 'a sealed sign-in record cannot be opened: that person signs in again');
     // The records: people's sealed Slack tokens, the clients, the grants and the tokens we issue.
-    const people = new People({ ...base, cipher: new TokenCipher(settings.keys), ttlMs, onUnreadable });
+    // An org-wide sign-in's workspaces (and the token's kind) are learned as it is stored, so the person's first
+    // search goes straight to each workspace instead of waiting on auth.test, then auth.teams.list.
+    const onSignIn = (personId: string, record: PersonRecord) => {
+      if (record.orgWide) this.#parts.workspaces.namesOf(personId, record).catch(() => {});
+    };
+    const people = new People({
+      ...base,
+      cipher: new TokenCipher(settings.keys),
+      ttlMs,
+      onUnreadable,
+      onSignIn,
+    });
     const quota = new AnonymousQuota({ store: deps.store, names: base.names, ...settings.anonymous });
     const clients = new Clients({ ...base, ttlMs, quota, fetch: deps.documentFetch });
     const grants = new Grants({ ...base, accessTtlMs: settings.accessTtlS * 1000, grantTtlMs: ttlMs });

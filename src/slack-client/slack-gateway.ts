@@ -4,6 +4,7 @@ import { LocalCoalescer } from '../cache/local-coalescer.js';
 import type { Cached, CacheStore, Clock } from '../cache/types.js';
 import type { RateGate } from '../rate-gates/rate-gate.js';
 import { readAuthBody } from '../slack/read-slack-body.js';
+import type { TeamEntry } from '../slack/read-teams-body.js';
 import { displayNameOf } from '../slack/user-names.js';
 import { type CallContext, callSlack } from './call-slack.js';
 import type { ClientPool } from './client-pool.js';
@@ -54,6 +55,9 @@ const NAME_LOOKUP_MS = 2_000;
 interface TokenKeys {
   identity: string;
   authKey: string;
+  /** The token's shape kept TOKEN_SHAPE_TTL_MS: its identity, and an org-wide token's workspaces. */
+  shapeKey: string;
+  teamsKey: string;
   client: () => Promise<WebClient>;
   /** The token's workspace once any lookup told it (a token never changes workspace), for rate gates. */
   teamId?: string;
@@ -79,6 +83,16 @@ export const ACCESS_RECHECK_MS = 60_000;
  * replica found (it deletes the shared memo) reaches this one within seconds.
  */
 const IDENTITY_MEMO_MS = 5_000;
+/**
+ * How long a token's shape (its kind, workspace and organisation; an org-wide token's workspaces) is kept in the
+ * shared cache after Slack last said it. A token never changes kind or workspace, so a search does not wait on
+ * auth.test or auth.teams.list to know where to search: they run beside it and keep this up to date. Never
+ * used to admit a read: each read still checks the token (auth.test, AUTH_CACHE_TTL_MS).
+ */
+export const TOKEN_SHAPE_TTL_MS = 7 * 24 * 3_600_000;
+/** How long a request may reuse a live answer it already has (held in memory only, for that request). */
+const LIVE_REUSE_MS = 2_000;
+const MAX_HELD_LIVE = 1_000;
 /** A read kept for the caller alone (a name they may see): ACCESS_RECHECK_MS, never served stale. */
 const OWN_READ = { ttlMs: () => ACCESS_RECHECK_MS, graceMs: 0 };
 
@@ -96,6 +110,8 @@ export class SlackGateway {
   readonly #tokenKeys = new Map<string, TokenKeys>();
   /** Uncached calls in flight, so identical concurrent ones share one Slack call. */
   readonly #live = new LocalCoalescer();
+  /** Live answers held LIVE_REUSE_MS for the request that asked them (keyed by call and deadline). */
+  readonly #answered = new Map<string, { until: number; body: Promise<SlackBody> }>();
 
   constructor(private readonly deps: GatewayDeps) {}
 
@@ -112,9 +128,13 @@ export class SlackGateway {
   /** The token's identity when this process or the shared cache already holds it (no Slack call), else undefined. */
   async knownIdentity(access: SlackAccess): Promise<SlackIdentity | undefined> {
     const keys = this.#keysOf(access);
-    const known =
-      this.#memo(access) ??
-      (await this.deps.store.get<SlackIdentity>(keys.authKey).catch(() => undefined))?.value;
+    const read = (key: string) =>
+      this.deps.store.get<SlackIdentity>(key).then(
+        (entry) => entry?.value,
+        () => undefined,
+      );
+    const memo = this.#memo(access);
+    const known = memo ?? (await read(keys.authKey)) ?? (await read(keys.shapeKey));
     return known && inWorkspace(known, access);
   }
 
@@ -129,6 +149,9 @@ export class SlackGateway {
       whoAmI: () => this.whoAmI({ ...access, teamId: undefined }),
       teamsPage: (cursor) =>
         this.cached(access, 'auth.teams.list', { limit: 1000, ...(cursor ? { cursor } : {}) }, 'list'),
+      keptTeams: async () =>
+        (await this.deps.store.get<TeamEntry[]>(this.#keysOf(access).teamsKey).catch(() => undefined))?.value,
+      keepTeams: (teams) => this.#keepShape(this.#keysOf(access).teamsKey, teams),
     });
   }
 
@@ -210,7 +233,21 @@ export class SlackGateway {
       const body = await callSlack<SlackBody>(keys.client(), method, sent, this.#context(access, me.teamId));
       return onlyTeam(access, method, body);
     };
-    return this.#bounded(access, this.#live.run(cacheKey(method, this.identityOf(access), sent), call));
+    const key = cacheKey(method, this.identityOf(access), sent);
+    // The same request asking again (an org-wide token's first search: as one workspace's, then across its
+    // workspaces) reuses its answer for a moment, never another request's (one deadline is one request).
+    const mine = `${key}@${access.deadline}`;
+    const now = this.deps.clock();
+    for (const [k, held] of this.#answered) {
+      if (held.until > now && this.#answered.size < MAX_HELD_LIVE) break;
+      this.#answered.delete(k);
+    }
+    const held = this.#answered.get(mine);
+    if (held) return held.body;
+    const body = this.#bounded(access, this.#live.run(key, call));
+    this.#answered.set(mine, { until: Math.min(access.deadline, now + LIVE_REUSE_MS), body });
+    body.catch(() => this.#answered.delete(mine));
+    return body;
   }
 
   /**
@@ -466,6 +503,8 @@ export class SlackGateway {
       keys = {
         identity,
         authKey: cacheKey('auth', identity),
+        shapeKey: cacheKey('shape', identity),
+        teamsKey: cacheKey('teams', identity),
         client: () => this.deps.pool.get(clientKey, token),
       };
       this.#tokenKeys.set(token, keys);
@@ -479,6 +518,13 @@ export class SlackGateway {
   /** The identity of the access's token (in the access's workspace): the process memo, else this request's lookup. */
   async #me(access: SlackAccess): Promise<SlackIdentity> {
     return inWorkspace(this.#memo(access) ?? (await this.#lookUp(access)).value, access);
+  }
+
+  /** Keeps part of a token's shape in the shared cache for TOKEN_SHAPE_TTL_MS (best effort: a read never waits). */
+  #keepShape(key: string, value: unknown): void {
+    const now = this.deps.clock();
+    const until = now + TOKEN_SHAPE_TTL_MS;
+    this.deps.store.set(key, { value, storedAt: now, freshUntil: until, staleUntil: until }).catch(() => {});
   }
 
   /** The process memo of the token's identity while it lasts (a clock set back ends it too). */
@@ -525,6 +571,7 @@ export class SlackGateway {
         keys.teamId = c.value.teamId;
         keys.orgWide = c.value.orgWide === true;
         if (c.status === 'STALE' || (keys.rejectedAt ?? -Infinity) >= started) return;
+        if (c.status === 'MISS') this.#keepShape(keys.shapeKey, c.value);
         const from = this.deps.clock();
         keys.me = {
           value: c.value,

@@ -59,33 +59,48 @@ export interface TokenWorkspaceDeps {
   known: () => Promise<SlackIdentity | undefined>;
   whoAmI: () => Promise<SlackIdentity>;
   teamsPage: (cursor?: string) => Promise<Cached<SlackBody>>;
+  /** The org-wide token's workspaces as Slack last listed them (kept longer than the list's cache entry). */
+  keptTeams: () => Promise<TeamEntry[] | undefined>;
+  keepTeams: (teams: TeamEntry[]) => void;
 }
 
+/** Every page of auth.teams.list; kept as the token's workspaces when Slack was asked (not the cache). */
 async function listTeams(deps: TokenWorkspaceDeps): Promise<TeamEntry[]> {
   const teams: TeamEntry[] = [];
   let cursor: string | undefined;
+  let asked = false;
   for (let page = 0; page < MAX_TEAM_PAGES; page++) {
-    const read = readTeamsBody((await deps.teamsPage(cursor)).value);
+    const answer = await deps.teamsPage(cursor);
+    asked ||= answer.status === 'MISS';
+    const read = readTeamsBody(answer.value);
     teams.push(...read.teams);
     cursor = read.nextCursor;
     if (!cursor) break;
   }
+  if (asked && teams.length > 0) deps.keepTeams(teams);
   return teams;
 }
 
 /**
  * The workspaces a token reads: its own for a workspace token; auth.teams.list's for an org-wide one, each
- * with an access naming it. While the token's kind is unknown, the list is asked beside auth.test.
+ * with an access naming it. While the token's kind is unknown, the list is asked beside auth.test. Once
+ * Slack has listed them, the workspaces last listed answer at once while the list is asked again beside
+ * the read (an approval or removal shows on the next read; a removed workspace meanwhile answers
+ * team_access_not_granted, named in the summary).
  */
 export async function workspacesOfToken(access: SlackAccess, deps: TokenWorkspaceDeps): Promise<Workspace[]> {
-  const known = await deps.known();
+  // Both read together: reading the kept list after the identity would put one more wait on the path.
+  const [known, keptList] = await Promise.all([deps.known(), deps.keptTeams()]);
   const speculative = known ? undefined : listTeams(deps);
   speculative?.catch(() => {});
   const me = known ?? (await deps.whoAmI());
   if (!me.orgWide) {
     return [{ id: me.teamId, name: me.teamName ?? me.teamId, ...domainPart(me.url), access }];
   }
-  const teams = await (speculative ?? listTeams(deps));
+  const kept = speculative ? undefined : keptList;
+  const listing = speculative ?? listTeams(deps);
+  if (kept?.length) listing.catch(() => {});
+  const teams = kept?.length ? kept : await listing;
   if (teams.length === 0) throw new Errors.NoWorkspace(me.enterpriseId ?? me.teamId);
   return teams.map((team) => ({ id: team.id, name: team.name, access: { ...access, teamId: team.id } }));
 }

@@ -48,8 +48,13 @@ describe.each(REDIS_KINDS)('Redis cache through the HTTP API (%s)', (kind) => {
       'as:v1:audit',
       expect.stringMatching(new RegExp(`^as:v1:auth:${me()}:[0-9a-f]{32}$`)),
       expect.stringMatching(new RegExp(`^as:v1:search\\.messages:${me()}:[0-9a-f]{32}$`)),
+      // The token's shape (its kind and workspace), kept a week so no search waits to learn it again.
+      expect.stringMatching(new RegExp(`^as:v1:shape:${me()}:[0-9a-f]{32}$`)),
     ]);
     expect(keys.join(' ')).not.toContain('xox');
+    const shapeTtl = await r.client.pttl(await keyOf('shape'));
+    expect(shapeTtl).toBeGreaterThan(7 * 24 * 3_600_000 - 60_000);
+    expect(shapeTtl).toBeLessThanOrEqual(7 * 24 * 3_600_000);
     const ttl = await r.client.pttl(await keyOf('search.messages'));
     // Fresh for CACHE_SEARCH_TTL_MS (60 s), then kept CACHE_STALE_GRACE_MS (1 h) for stale-if-error.
     expect(ttl).toBeGreaterThan(3_600_000);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../clock.js';
 import { Errors, withRetryAfter } from '../errors.js';
 import type { RedisClient } from '../redis/redis-client.js';
+import type { SlackAccess } from '../slack-client/types.js';
 import type { SafeFetchOptions } from './oauth/safe-fetch.js';
 import { MemoryRecordStore, type RecordStore, RedisRecordStore } from './record-store.js';
 import { OAuthErrorBody } from './routes/responses.js';
@@ -83,6 +84,13 @@ async function signIn(app: FastifyInstance, opts: SignInPluginOptions) {
   }
   if (redis) app.addHook('onReady', async () => refuseEviction(redis, !!own, app.log));
   const store = answering503(redis ? new RedisRecordStore(redis) : new MemoryRecordStore(opts.clock));
+  // A signed-in person's token as the sign-in's own lookups use it: a short deadline, no renewal.
+  const personAccess = (token: string, identity: string): SlackAccess => ({
+    token,
+    fromCaller: true,
+    deadline: opts.clock() + 2000,
+    person: { identity, renew: async () => undefined, rejected: async () => {} },
+  });
   const service = new SignIn({
     settings,
     store,
@@ -94,24 +102,13 @@ async function signIn(app: FastifyInstance, opts: SignInPluginOptions) {
     documentFetch: opts.documentFetch,
     onRefresh: opts.onRefresh,
     workspaceNames: async ({ slackToken, identity }) =>
-      (
-        await app.slack.workspaces({
-          token: slackToken,
-          fromCaller: true,
-          deadline: opts.clock() + 2000,
-          person: { identity, renew: async () => undefined, rejected: async () => {} },
-        })
-      ).map((workspace) => workspace.name),
+      (await app.slack.workspaces(personAccess(slackToken, identity))).map((workspace) => workspace.name),
+    learnToken: ({ slackToken, identity, orgWide }) => {
+      const access = personAccess(slackToken, identity);
+      return orgWide ? app.slack.workspaces(access) : app.slack.whoAmI(access);
+    },
     displayName: ({ slackToken, identity, userId }) =>
-      app.slack.userName(
-        {
-          token: slackToken,
-          fromCaller: true,
-          deadline: opts.clock() + 2000,
-          person: { identity, renew: async () => undefined, rejected: async () => {} },
-        },
-        userId,
-      ),
+      app.slack.userName(personAccess(slackToken, identity), userId),
   });
   app.decorate('signIn', service);
   if (!redis)

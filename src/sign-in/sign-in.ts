@@ -64,6 +64,8 @@ export interface SignInDeps {
   }) => Promise<string | undefined>;
   /** The names of the workspaces an org-wide token reads (auth.teams.list through the gateway). */
   workspaceNames?: (person: { slackToken: string; identity: string }) => Promise<string[]>;
+  /** Learns a new sign-in's token through the gateway (auth.test; an org-wide one's auth.teams.list too). */
+  learnToken?: (person: { slackToken: string; identity: string; orgWide: boolean }) => Promise<unknown>;
   /** Network policy for client metadata documents (tests serve them on loopback). */
   documentFetch?: Partial<SafeFetchOptions>;
   onRefresh?: (outcome: string) => void;
@@ -111,10 +113,11 @@ export class SignIn {
     const onUnreadable = (reason: string) =>
       log.warn({ reason }, 'a sealed sign-in record cannot be opened: that person signs in again');
     // The records: people's sealed Slack tokens, the clients, the grants and the tokens we issue.
-    // An org-wide sign-in's workspaces (and the token's kind) are learned as it is stored, so the person's first
-    // search goes straight to each workspace instead of waiting on auth.test, then auth.teams.list.
-    const onSignIn = (personId: string, record: PersonRecord) => {
-      if (record.orgWide) this.#parts.workspaces.namesOf(personId, record).catch(() => {});
+    // The token's shape (its kind and workspace; an org-wide token's workspaces) is learned as a sign-in is
+    // stored, so the person's first search goes straight to each workspace instead of waiting to learn them.
+    const onSignIn = (_personId: string, record: PersonRecord) => {
+      const token = { slackToken: record.accessToken, identity: people.identityOf(record) };
+      deps.learnToken?.({ ...token, orgWide: record.orgWide === true }).catch(() => {});
     };
     const people = new People({
       ...base,

@@ -141,6 +141,24 @@ describe('several workspaces, one person', () => {
         identity: expect.stringMatching(/^person-/),
       },
     ]);
+    // Each sign-in taught the service its token's shape: the first search across all of hers waits on no
+    // auth.test or auth.teams.list; it searches each workspace at once, each with its own token.
+    slack.calls.length = 0;
+    const across = await fetch(`${replica.base}/search/messages?query=rollout`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(across.status).toBe(200);
+    expect(slack.calls.filter((c) => c.method.startsWith('auth.'))).toEqual([]);
+    expect(
+      slack.calls
+        .filter((c) => c.method === 'search.messages')
+        .map((c) => [c.token === orgToken ? 'org' : c.token === sideToken ? 'side' : '?', c.params.team_id])
+        .sort(),
+    ).toEqual([
+      ['org', GRID.teams.hq],
+      ['org', GRID.teams.labs],
+      ['side', GRID.teams.side],
+    ]);
     // Every read takes a workspace among all of hers: the organisation's (from Slack) and Side Project.
     expect(await searchIn(tokens.access_token, 'nope')).toEqual({
       status: 404,

@@ -26,6 +26,7 @@ const READ_SCOPES = [
   'users:read',
   'files:read',
   'usergroups:read',
+  'team:read',
 ];
 /** The Real-time Search API's user scopes (assistant.search.context), one per channel type. */
 export const RTS_SCOPES = [

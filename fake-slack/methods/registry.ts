@@ -12,6 +12,7 @@ import { filesInfo } from './files-info.js';
 import type { MethodSpec } from './method-context.js';
 import { searchFilesMethod } from './search-files.js';
 import { searchMessages } from './search-messages.js';
+import { teamInfo } from './team-info.js';
 import { usergroupsList } from './usergroups-list.js';
 import { usergroupsUsersList } from './usergroups-users-list.js';
 import { usersConversations } from './users-conversations.js';
@@ -37,4 +38,5 @@ export const METHODS: ReadonlyMap<string, MethodSpec> = new Map([
   ['chat.getPermalink', chatGetPermalink],
   ['usergroups.list', usergroupsList],
   ['usergroups.users.list', usergroupsUsersList],
+  ['team.info', teamInfo],
 ]);

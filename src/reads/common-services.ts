@@ -7,13 +7,15 @@ import { defineService } from './services.js';
 
 /**
  * The Slack gateway (cached, coalesced, rate-gated calls as the caller). Every read's calls go through it;
- * it asks auth.test for who the token is, users.info and conversations.info for names (memoised).
+ * it asks auth.test for who the token is, users.info and conversations.info for names (memoised); with an
+ * org-wide token, auth.teams.list for its workspaces and team.info for their domains.
  */
 export const slackGateway = defineService({
   name: 'slack',
   slack: {
     'auth.test': 'unpaced',
     'auth.teams.list': 'tier2',
+    'team.info': 'tier3',
     'users.info': 'unpaced',
     'conversations.info': 'unpaced',
   },

@@ -22,6 +22,32 @@ export function names(workspace: Pick<Workspace, 'id' | 'name' | 'domain'>, valu
   );
 }
 
+/** Workspaces whose domain is looked up (team.info) when a value names none of them by id or name. */
+const MAX_DOMAIN_LOOKUPS = 20;
+
+/**
+ * The workspace whose domain `value` is, among those Slack gave no domain (an org-wide token's, from
+ * auth.teams.list): team.info of each (team:read; kept as lists are), at most MAX_DOMAIN_LOOKUPS. Undefined
+ * when none is, or Slack cannot say (a token without team:read): the caller's 404 then lists names and ids.
+ */
+async function byDomain(
+  slack: SlackGateway,
+  list: Workspace[],
+  value: string,
+): Promise<Workspace | undefined> {
+  const lacking = list.filter((w) => w.domain === undefined).slice(0, MAX_DOMAIN_LOOKUPS);
+  if (isTeamId(value.trim()) || lacking.length === 0) return undefined;
+  const found = await Promise.all(
+    lacking.map(async (w) => {
+      const body = await slack.cached(w.access, 'team.info', { team: w.id }, 'list').catch(() => undefined);
+      const team = body?.value.team as { id?: unknown; domain?: unknown } | undefined;
+      const domain = team?.id === w.id && typeof team.domain === 'string' ? team.domain : undefined;
+      return domain && names({ ...w, domain }, value) ? w : undefined;
+    }),
+  );
+  return found.find((w) => w !== undefined);
+}
+
 /** The workspaces an API client may read (API_TOKENS_FILE `workspaces`), or all when it names none. */
 function allowedFor(caller: ReadCaller, list: Workspace[]): Workspace[] {
   const allowed = caller.apiClient?.workspaces;
@@ -50,7 +76,7 @@ export async function workspacesOf(
     if (readable.length === 0) throw new Errors.WorkspaceNotAllowed(labels(all), 'none of them');
     return readable;
   }
-  const match = all.find((w) => names(w, wanted));
+  const match = all.find((w) => names(w, wanted)) ?? (await byDomain(slack, all, wanted));
   if (!match) throw new Errors.UnknownWorkspace(JSON.stringify(wanted), labels(readable));
   if (!readable.includes(match))
     throw new Errors.WorkspaceNotAllowed(workspaceLabel(match), labels(readable));

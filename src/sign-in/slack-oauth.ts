@@ -19,7 +19,8 @@ import type { SignInSettings } from './settings.js';
 /**
  * The user scopes our reads use (docs/slack-app-manifest.yml lists the same; a test holds them together):
  * search.messages and search.files, Real-time Search, replies and history, conversations.info/list,
- * users.info/list, files.info and downloads, usergroups.list. No bot scopes.
+ * users.info/list, files.info and downloads, usergroups.list, team.info (an org-wide token's workspace
+ * domains). No bot scopes.
  */
 export const USER_SCOPES = [
   'search:read',
@@ -40,6 +41,7 @@ export const USER_SCOPES = [
   'users:read',
   'files:read',
   'usergroups:read',
+  'team:read',
 ] as const;
 
 /**

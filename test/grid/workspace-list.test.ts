@@ -51,4 +51,41 @@ describe('the workspaces of an org-wide token', () => {
       h.slack.reset();
     }
   });
+
+  it("a workspace named by its domain: team.info (team:read) tells an org-wide token's domains, once", async () => {
+    const fresh = await buildHarness({ slack: h.slack, config: { SLACK_USER_TOKEN: K.orgAna } });
+    try {
+      const res = await get(fresh.app, '/search/messages?query=rollout&workspace=GRIDCORP-LABS&count=1');
+      expect(res.status).toBe(200);
+      expect(
+        h.slack.calls.filter((c) => c.method === 'search.messages').map((c) => c.params.team_id),
+      ).toEqual([T.labs]);
+      const asked = () =>
+        h.slack.calls
+          .filter((c) => c.method === 'team.info')
+          .map((c) => c.params.team)
+          .sort();
+      expect(asked()).toEqual([T.hq, T.labs]);
+      await get(fresh.app, '/search/messages?query=tuesday&workspace=gridcorp-hq');
+      expect(asked()).toEqual([T.hq, T.labs]);
+      // Slack refusing team.info (a sign-in from before team:read was asked): not found, naming the others.
+      h.slack.reset();
+      const other = await buildHarness({ slack: h.slack, config: { SLACK_USER_TOKEN: K.orgAna } });
+      try {
+        h.slack.inject({ kind: 'error', error: 'missing_scope', method: 'team.info', times: 2 });
+        expect((await get(other.app, '/search/messages?query=x&workspace=gridcorp-labs')).body).toEqual(
+          errorBody(
+            404,
+            'AS_ERR_UNKNOWN_WORKSPACE',
+            'No workspace "gridcorp-labs" among those you can read: Grid HQ (T07GRIDHQ), Grid Labs (T07GRIDLAB)',
+          ),
+        );
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await fresh.close();
+      h.slack.reset();
+    }
+  });
 });

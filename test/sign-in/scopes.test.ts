@@ -29,6 +29,7 @@ const SCOPES_BY_METHOD: Record<string, readonly string[]> = {
   'files.info': ['files:read'],
   'usergroups.list': ['usergroups:read'],
   'usergroups.users.list': ['usergroups:read'],
+  'team.info': ['team:read'],
 };
 
 describe('the user scopes asked at sign-in', () => {

@@ -6,7 +6,7 @@ import { textCapNote } from '../../slack/summary.js';
 import { capTexts } from '../../slack/truncate-text.js';
 import type { SlackIdentity, Workspace } from '../../slack-client/types.js';
 import { namesFor } from '../../slack-search/message-names.js';
-import { peopleNames } from '../../slack-search/people-and-channels.js';
+import { type NameLookup, peopleNames } from '../../slack-search/people-and-channels.js';
 import { acrossNotes } from '../across-words.js';
 import type { AcrossHit, AcrossPage } from '../across-workspaces.js';
 import type { Wording } from '../wording.js';
@@ -37,11 +37,15 @@ async function conciseOf(
   me: SlackIdentity,
   hits: AcrossHit<SourceMatch>[],
   params: SearchMessagesParams,
+  early?: Promise<NameLookup | undefined>,
 ): Promise<ConciseMatch[]> {
   const matches = hits.map((h) => h.item.match);
   const rts = hits.some((h) => h.item.found.backend === 'rts');
   const known = new Map(hits.flatMap((h) => [...(h.item.found.authorNames ?? [])]));
-  const directory = rts ? peopleNames(deps, workspace.access, me) : undefined;
+  // The directory read beside the search, else (none was: this workspace's backend changed) read now.
+  const directory = rts
+    ? (early ?? Promise.resolve(undefined)).then((d) => d ?? peopleNames(deps, workspace.access, me))
+    : undefined;
   const names = await namesFor(deps.slack, workspace.access, matches, {
     known,
     withContext: params.include_context,
@@ -65,6 +69,7 @@ async function listOf(
   identities: Map<string, Promise<SlackIdentity>>,
   hits: AcrossHit<SourceMatch>[],
   params: SearchMessagesParams,
+  directories?: Map<string, Promise<NameLookup | undefined>>,
 ): Promise<Item[]> {
   if (params.response_format === 'detailed')
     return hits.map((h) => ({ ...slackObjectOf(h.item), workspace: h.workspace.name }));
@@ -74,7 +79,7 @@ async function listOf(
   await Promise.all(
     [...byWorkspace].map(async ([workspace, group]) => {
       const me = await (identities.get(workspace.id) as Promise<SlackIdentity>);
-      const list = await conciseOf(deps, workspace, me, group, params);
+      const list = await conciseOf(deps, workspace, me, group, params, directories?.get(workspace.id));
       for (const [i, h] of group.entries()) formatted.set(h, list[i]);
     }),
   );
@@ -90,8 +95,9 @@ export async function acrossBody(
   outcomes: SearchOutcome[],
   params: SearchMessagesParams,
   wording: Wording,
+  directories?: Map<string, Promise<NameLookup | undefined>>,
 ): Promise<SearchMessagesBody> {
-  const list = await listOf(deps, identities, found.hits, params);
+  const list = await listOf(deps, identities, found.hits, params, directories);
   const concise = params.response_format !== 'detailed';
   const capped = concise ? capTexts(list as ConciseMatch[], params.max_text_chars) : 0;
   const [first] = outcomes;

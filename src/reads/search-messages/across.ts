@@ -2,6 +2,7 @@ import type { CacheStatus } from '../../cache/types.js';
 import { Errors } from '../../errors.js';
 import type { SlackObject } from '../../slack/slack-values.js';
 import type { SlackIdentity, Workspace } from '../../slack-client/types.js';
+import { type NameLookup, peopleNames } from '../../slack-search/people-and-channels.js';
 import { worstStatus } from '../../slack-search/worst-status.js';
 import { type AcrossPage, type SearchSource, searchAcross } from '../across-workspaces.js';
 import { renderOnce } from '../with-compact.js';
@@ -58,6 +59,39 @@ async function sourcesOf(
   return groups.flat().map((ws) => ({ key: ws.map((w) => w.id).join('+'), workspaces: ws }));
 }
 
+/**
+ * Real-time Search results carry no names: as one workspace's search does, each workspace's people directory
+ * (and the caller's guest check it asks) is read beside the search, not after it. A workspace on
+ * search.messages gets none (its matches name their authors). A person's id is one across the organisation,
+ * so a name missing from one workspace's directory is taken from another's (each read as the caller).
+ */
+function realTimeDirectories(
+  deps: SearchDeps,
+  workspaces: Workspace[],
+  identities: Map<string, Promise<SlackIdentity>>,
+  params: SearchMessagesParams,
+): Map<string, Promise<NameLookup | undefined>> | undefined {
+  if (params.response_format === 'detailed') return undefined;
+  const each = workspaces.map(async (w) => {
+    const me = await (identities.get(w.id) as Promise<SlackIdentity>);
+    const via = deps.backend.fixed ?? deps.backend.prefers(w.access, me, params);
+    return via === 'rts' ? peopleNames(deps, w.access, me) : undefined;
+  });
+  for (const d of each) d.catch(() => {});
+  const all = Promise.all(each.map((d) => d.catch(() => undefined)));
+  return new Map(
+    workspaces.map((w, i) => [
+      w.id,
+      (async () => {
+        const own = await each[i].catch(() => undefined);
+        if (!own) return undefined;
+        const others = (await all).filter((d): d is NameLookup => d !== undefined && d !== own);
+        return { get: (id: string) => own.get(id) ?? others.map((d) => d.get(id)).find(Boolean) };
+      })(),
+    ]),
+  );
+}
+
 /** Messages from several workspaces: each searched at once, merged in Slack's order, one cursor for all. */
 export async function searchMessagesAcross(
   deps: SearchDeps,
@@ -73,6 +107,7 @@ export async function searchMessagesAcross(
   const identities = new Map(workspaces.map((w) => [w.id, deps.slack.whoAmI(w.access)]));
   for (const me of identities.values()) me.catch(() => {});
   const sources = await sourcesOf(deps, workspaces, identities, concise);
+  const directories = realTimeDirectories(deps, workspaces, identities, concise);
   const outcomes: SearchOutcome[] = [];
   const found: AcrossPage<SourceMatch> = await searchAcross<SourceMatch>({
     sources,
@@ -100,7 +135,7 @@ export async function searchMessagesAcross(
     homeOf: ({ match }) => teamOf(match),
     workspaceOf: ({ match }, source) => source.workspaces.find((w) => w.id === teamOf(match)),
   });
-  const body = await acrossBody(deps, workspaces, identities, found, outcomes, concise, wording);
+  const body = await acrossBody(deps, workspaces, identities, found, outcomes, concise, wording, directories);
   const cache = outcomes.some((o) => o.live)
     ? 'MISS'
     : worstStatus(outcomes.flatMap((o) => o.pages.map((p) => p.status)));

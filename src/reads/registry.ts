@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { audited } from '../governance/audit/audit-read.js';
 import { governed } from '../governance/policy/govern-read.js';
+import type { ReadPolicy } from '../governance/policy/read-policy.js';
 import type { SlackMethods, SlackPace } from '../rate-gates/rate-gate.js';
 import type { ReadCaller } from './caller.js';
 import { audit, policySource, slackGateway } from './common-services.js';
@@ -62,6 +63,8 @@ export function bindRead<S extends ReadSchema, Needs extends Services, Arguments
   return audited(
     registry.use(audit),
     read.name,
-    read.area === 'slack' ? withWorkspace(bounded, slack, read.name) : bounded,
+    read.area === 'slack'
+      ? withWorkspace(bounded, slack, read.name, read.policy as ReadPolicy<never> | undefined)
+      : bounded,
   );
 }

@@ -1,8 +1,10 @@
+import type { ReadPolicy } from '../governance/policy/read-policy.js';
 import { slackCodeOf } from '../slack-client/map-slack-error.js';
 import type { SlackGateway } from '../slack-client/slack-gateway.js';
 import type { SlackAccess, Workspace } from '../slack-client/types.js';
 import type { ReadCaller } from './caller.js';
 import type { ReadAnswer } from './read-definition.js';
+import { withinWorkspaces } from './workspace-limit.js';
 import { isTeamId, workspaceLabel, workspacesOf } from './workspaces.js';
 
 // Every Slack read takes an optional `workspace` (an id, domain or name): the access it reads with then names
@@ -108,16 +110,33 @@ async function inFirstWorkspace<P>(
  * a read by id needs no workspace, a search reads the first the token reads (its summary says which), a
  * `#name` is looked up in each in turn. An API client limited to some workspaces reads only those.
  */
-export function withWorkspace<P>(run: Run<P>, slack: () => SlackGateway, read: string): Run<P> {
+export function withWorkspace<P>(
+  run: Run<P>,
+  slack: () => SlackGateway,
+  read: string,
+  policy?: ReadPolicy<never>,
+): Run<P> {
+  // Ids are org-wide: what a read by id is about must be in a workspace a limited API client may read.
+  const limited: Run<P> = async (caller, params) =>
+    withinWorkspaces(
+      () => run(caller, params),
+      policy,
+      params,
+      slack(),
+      caller.slackAccess(),
+      await workspacesOf(slack(), caller),
+    );
   return async (caller, params) => {
     const { workspace, ...rest } = params as P & { workspace?: string };
     const others = rest as P;
-    if (workspace !== undefined) return inNamedWorkspace(run, slack(), caller, others, workspace);
-    if (caller.apiClient?.workspaces) {
+    const limits = caller.apiClient?.workspaces !== undefined;
+    const reads = limits && !SEARCHES.has(read) ? limited : run;
+    if (workspace !== undefined) return inNamedWorkspace(reads, slack(), caller, others, workspace);
+    if (limits) {
       const all = await workspacesOf(slack(), caller);
       const [first] = all;
       if (!first) throw new Error('workspacesOf answered no workspace');
-      const answer = await run(withAccess(caller, first.access), others);
+      const answer = await reads(withAccess(caller, first.access), others);
       return SEARCHES.has(read) ? noted(answer, first, all) : answer;
     }
     try {

@@ -82,6 +82,39 @@ describe('an API client limited to some workspaces (API_TOKENS_FILE "workspaces"
     expect(searchedIn()).toEqual([T.hq, T.labs]);
   });
 
+  it('reads by id only what is in its workspaces: a conversation, a link or a file of another is a 403', async () => {
+    const outside = (what: string) =>
+      errorBody(
+        403,
+        'AS_ERR_WORKSPACE_NOT_ALLOWED',
+        `This API token may not read workspace ${T.labs} (${what}): it may read ${HQ}`,
+      );
+    const history = (channel: string, token = HQ_ONLY) =>
+      get(h.app, `/channels/${channel}/history?limit=1`, as(token));
+    expect((await history(C.labsGeneral)).body).toEqual(outside(C.labsGeneral));
+    expect((await history(C.labsGeneral, LABS_ONLY)).status).toBe(200);
+    // A channel shared between Grid HQ and Grid Labs is in both.
+    expect((await history(C.launchShared)).status).toBe(200);
+    expect((await history(C.hqGeneral)).status).toBe(200);
+    // Naming a workspace it may read changes nothing: ids are org-wide.
+    const named = await get(
+      h.app,
+      `/channels/${C.labsGeneral}/history?limit=1&workspace=${T.hq}`,
+      as(HQ_ONLY),
+    );
+    expect(named.body).toEqual(outside(C.labsGeneral));
+    const link = `https://gridcorp-labs.slack.com/archives/${C.labsGeneral}/p${gridTs(20).replace('.', '')}`;
+    const context = await get(h.app, `/messages/context?url=${encodeURIComponent(link)}`, as(HQ_ONLY));
+    expect(context.body).toEqual(outside(C.labsGeneral));
+    const file = await get(h.app, `/files/${GRID.files.labsNotes}`, as(HQ_ONLY));
+    expect(file.body).toEqual(outside(`file ${GRID.files.labsNotes}`));
+    expect((await get(h.app, `/files/${GRID.files.launchBrief}`, as(HQ_ONLY))).status).toBe(200);
+    // Nothing of Grid Labs was read for the refused ones.
+    expect(
+      h.slack.calls.filter((c) => c.method === 'conversations.history').map((c) => c.params.channel),
+    ).toEqual([C.labsGeneral, C.launchShared, C.hqGeneral]);
+  });
+
   it('an API token with no limit reads every workspace the Slack token reads', async () => {
     const res = await get(h.app, `/search/messages?query=green&workspace=${T.labs}`, authHeaders());
     expect(texts(res.body)).toEqual(['Labs rollout of the new model is *green*']);

@@ -118,7 +118,19 @@ export interface RecordParts {
   returned: AuditReturned | null;
 }
 
-/** Pushes the pieces of the record's JSON line (no newline) onto `out`. */
+/** `returned` in UTF-8, once per object: a cached answer's is the same object on every hit, often kilobytes. */
+const returnedBytes = new WeakMap<object, Buffer>();
+
+function bytesOnce(value: object): Buffer {
+  let bytes = returnedBytes.get(value);
+  if (bytes === undefined) {
+    bytes = Buffer.from(jsonOnce(value));
+    returnedBytes.set(value, bytes);
+  }
+  return bytes;
+}
+
+/** Pushes the pieces of the record's JSON line up to `"returned":` onto `out`. */
 function pushLine(out: string[], p: RecordParts): void {
   out.push(
     '{"time":"',
@@ -151,8 +163,6 @@ function pushLine(out: string[], p: RecordParts): void {
     ',"policy":',
     p.policy === null ? 'null' : jsonOnce(p.policy),
     ',"returned":',
-    p.returned === null ? 'null' : jsonOnce(p.returned),
-    '}',
   );
 }
 
@@ -161,33 +171,42 @@ function pushLine(out: string[], p: RecordParts): void {
  * exact size. A record whose parts cannot be written (never expected) is left out and counted in `failed`.
  */
 export function batchOf(records: readonly RecordParts[]): KeptBatch & { failed: number } {
-  const lines: string[] = [];
+  // Each line is its head (written here), then `returned` (bytes kept per object, copied), then `}` and `\n`.
+  const heads: string[] = [];
+  const tails: Buffer[] = [];
   const at: number[] = [];
   let bytes = 0;
   let failed = 0;
   for (const record of records) {
     const pieces: string[] = [];
+    let tail: Buffer;
     try {
       pushLine(pieces, record);
+      tail = record.returned === null ? NULL : bytesOnce(record.returned);
     } catch {
       failed++;
       continue;
     }
-    const line = pieces.join('');
-    lines.push(line);
+    const head = pieces.join('');
+    heads.push(head);
+    tails.push(tail);
     at.push(record.time);
-    bytes += Buffer.byteLength(line) + 1;
+    bytes += Buffer.byteLength(head) + tail.length + 2;
   }
   const buffer = Buffer.allocUnsafe(bytes);
   const end: number[] = [];
   let offset = 0;
-  for (const line of lines) {
-    offset += buffer.write(line, offset);
+  for (let i = 0; i < heads.length; i++) {
+    offset += buffer.write(heads[i] as string, offset);
+    offset += (tails[i] as Buffer).copy(buffer, offset);
+    buffer[offset++] = 0x7d; // }
     end.push(offset);
     buffer[offset++] = 0x0a;
   }
   return { bytes: buffer, at, end, failed };
 }
+
+const NULL = Buffer.from('null');
 
 /** A whole record's parts, for records made elsewhere (tests, benches). */
 export function partsOf(record: AuditRecord): RecordParts {

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { type FakeSlack, GRID } from '../../fake-slack/index.js';
-import { type SignInReplica, startReplica } from './sign-in-harness.js';
+import { expect, it, vi } from 'vitest';
+import { GRID } from '../../fake-slack/index.js';
 import { signInWithSdk } from './sign-in-steps.js';
-import { startGridSlack } from './workspace-steps.js';
+import { useGridReplica } from './workspace-steps.js';
 
 // An org-wide sign-in teaches the service its token's kind and workspaces as it is stored (issue 43's cold
 // path): the person's first search then asks each workspace at once, never first as a workspace token's.
 
-let slack: FakeSlack;
-let replica: SignInReplica;
-beforeAll(async () => {
-  slack = await startGridSlack();
-  replica = await startReplica({ slack });
-});
-afterAll(async () => {
-  await replica?.app.close();
-  await slack?.close();
-});
+const ctx = useGridReplica();
 
 it('learns the workspaces while Ana signs in: her first search asks each of them at once', async () => {
+  const { slack, replica } = ctx;
   const { tokens } = await signInWithSdk(replica.base, GRID.users.ana);
   // The token Slack minted for this sign-in (the fixture's own org tokens are shorter).
   const token = slack.organisation?.tokens.find(

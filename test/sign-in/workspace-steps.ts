@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createGridOrganisation,
   createSideWorkspace,
@@ -9,7 +10,7 @@ import {
 import { readCaller } from '../../src/routes/read-caller.js';
 import { personClient } from '../../src/sign-in/bearer.js';
 import { HeadlessBrowser } from './browser.js';
-import { CLIENT_ID, CLIENT_SECRET, KEY_SECRET, type SignInReplica } from './sign-in-harness.js';
+import { CLIENT_ID, CLIENT_SECRET, KEY_SECRET, type SignInReplica, startReplica } from './sign-in-harness.js';
 
 /** The fake Slack with our Slack app, the demo workspace, the Grid Corp organisation and Side Project. */
 export const startGridSlack = (oauth: FakeOAuthOptions = {}): Promise<FakeSlack> =>
@@ -76,3 +77,17 @@ export const accessesOf = (caller: ReturnType<typeof readCaller>) =>
     fromCaller,
     identity: person?.identity,
   }));
+
+/** A file's fake Slack (startGridSlack) and one replica on it, started before its tests and closed after. */
+export function useGridReplica(): { slack: FakeSlack; replica: SignInReplica } {
+  const ctx = {} as { slack: FakeSlack; replica: SignInReplica };
+  beforeAll(async () => {
+    ctx.slack = await startGridSlack();
+    ctx.replica = await startReplica({ slack: ctx.slack });
+  });
+  afterAll(async () => {
+    await ctx.replica?.app.close();
+    await ctx.slack?.close();
+  });
+  return ctx;
+}

@@ -334,13 +334,14 @@ try {
   const sales = await rest('/search/messages?query=rollout&workspace=Grid%20Sales', ana);
   say(errorLine(sales.status, sales.body));
   say(
-    '  (auth.teams.list lists only the workspaces the app is approved in, so the service cannot tell Grid Sales from a name it never heard: it answers as for an unknown workspace)',
+    '  (auth.teams.list lists only the workspaces the app is approved in, so the service cannot tell Grid Sales from a name it never heard: the 404 says what would make another of the organisation readable)',
   );
   expect(
     sales.status === 404 &&
       sales.body.code === 'AS_ERR_UNKNOWN_WORKSPACE' &&
-      String(sales.body.message).includes('"Grid Sales"'),
-    'a 404 naming Grid Sales and the workspaces she can read',
+      String(sales.body.message).includes('"Grid Sales"') &&
+      String(sales.body.message).includes('until an admin of the organisation adds the app to them'),
+    'a 404 naming Grid Sales, the workspaces she can read and what an admin does',
   );
 
   step('6b', `Dev Rao (${U.dev}), only in Grid Sales, signs in with the org-wide install and searches`);

@@ -22,6 +22,9 @@ export function names(workspace: Pick<Workspace, 'id' | 'name' | 'domain'>, valu
   );
 }
 
+const NOT_APPROVED =
+  ". Your organisation's other workspaces are not listed until an admin of the organisation adds the app to them";
+
 /** Workspaces whose domain is looked up (team.info) when a value names none of them by id or name. */
 const MAX_DOMAIN_LOOKUPS = 20;
 
@@ -77,7 +80,13 @@ export async function workspacesOf(
     return readable;
   }
   const match = all.find((w) => names(w, wanted)) ?? (await byDomain(slack, all, wanted));
-  if (!match) throw new Errors.UnknownWorkspace(JSON.stringify(wanted), labels(readable));
+  if (!match) {
+    // Slack lists an org-wide token's workspaces where the app is approved: another of the organisation's is
+    // unknown to us, as a name that is none; the refusal says what would make it readable.
+    const kinds = await Promise.all(accesses.map((access) => slack.knownIdentity(access)));
+    const hint = kinds.some((me) => me?.orgWide) ? NOT_APPROVED : '';
+    throw new Errors.UnknownWorkspace(JSON.stringify(wanted), `${labels(readable)}${hint}`);
+  }
   if (!readable.includes(match))
     throw new Errors.WorkspaceNotAllowed(workspaceLabel(match), labels(readable));
   return [match];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGridOrganisation, GRID, gridTs } from '../../fake-slack/index.js';
 import { buildHarness, errorBody, type Harness } from '../helper.js';
 import { connectHttp, structured, toolError } from '../mcp/mcp-client.js';
+import { NOT_LISTED } from './grid-words.js';
 
 // Every tool with an org-wide token (Ana's: Grid HQ and Grid Labs) and its `workspace` argument, over /mcp
 // with the MCP SDK's client: the same reads as REST, their hints naming tools.
@@ -312,7 +313,7 @@ describe('tools with an org-wide token', () => {
       errorBody(
         404,
         'AS_ERR_UNKNOWN_WORKSPACE',
-        'No workspace "Grid Sales" among those you can read: Grid HQ (T07GRIDHQ), Grid Labs (T07GRIDLAB)',
+        `No workspace "Grid Sales" among those you can read: Grid HQ (T07GRIDHQ), Grid Labs (T07GRIDLAB)${NOT_LISTED}`,
       ),
     );
   });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGridOrganisation, createSideWorkspace, GRID, gridTs } from '../../fake-slack/index.js';
 import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
+import { NOT_LISTED } from './grid-words.js';
 
 // Every read with an org-wide token (SLACK_USER_TOKEN is Ana's: Grid HQ and Grid Labs) against the fake's
 // Grid Corp, with and without `workspace`, on REST; search.messages here (Real-time Search: org-rts.test.ts).
@@ -108,7 +109,7 @@ describe('search.messages with an org-wide token', () => {
         errorBody(
           404,
           'AS_ERR_UNKNOWN_WORKSPACE',
-          `No workspace ${shown} among those you can read: ${HQ}, ${LABS}`,
+          `No workspace ${shown} among those you can read: ${HQ}, ${LABS}${NOT_LISTED}`,
         ),
       );
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGridOrganisation, GRID } from '../../fake-slack/index.js';
 import { buildHarness, errorBody, get, type Harness } from '../helper.js';
+import { NOT_LISTED } from './grid-words.js';
 
 // auth.teams.list as the gateway reads it: every page (Slack pages by cursor), kept as lists are, and its
 // failures answered as errors that say so.
@@ -77,7 +78,7 @@ describe('the workspaces of an org-wide token', () => {
           errorBody(
             404,
             'AS_ERR_UNKNOWN_WORKSPACE',
-            'No workspace "gridcorp-labs" among those you can read: Grid HQ (T07GRIDHQ), Grid Labs (T07GRIDLAB)',
+            `No workspace "gridcorp-labs" among those you can read: Grid HQ (T07GRIDHQ), Grid Labs (T07GRIDLAB)${NOT_LISTED}`,
           ),
         );
       } finally {

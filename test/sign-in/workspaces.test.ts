@@ -8,6 +8,7 @@ import {
   GRID,
   tokensRevokedEvent,
 } from '../../fake-slack/index.js';
+import { NOT_LISTED } from '../grid/grid-words.js';
 import { HeadlessBrowser } from './browser.js';
 import { SIGNING_SECRET, type SignInReplica, startReplica } from './sign-in-harness.js';
 import { signInWithSdk } from './sign-in-steps.js';
@@ -166,8 +167,7 @@ describe('several workspaces, one person', () => {
         statusCode: 404,
         code: 'AS_ERR_UNKNOWN_WORKSPACE',
         error: 'Not Found',
-        message:
-          'No workspace "nope" among those you can read: Grid HQ (T07GRIDHQ), Grid Labs (T07GRIDLAB), Side Project (T0SIDEPRJ, side-project)',
+        message: `No workspace "nope" among those you can read: Grid HQ (T07GRIDHQ), Grid Labs (T07GRIDLAB), Side Project (T0SIDEPRJ, side-project)${NOT_LISTED}`,
       },
     });
     expect(await searchIn(tokens.access_token, 'side-project')).toEqual({ status: 200, body: SIDE_ROLLOUT });

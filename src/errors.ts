@@ -55,7 +55,7 @@ export const Errors = {
   SlackGridRestricted: createError('AS_ERR_SLACK_GRID_RESTRICTED', '%s', 403),
   NoWorkspace: createError(
     'AS_ERR_NO_WORKSPACE',
-    'The organisation-wide Slack token (organisation %s) reads no workspace yet: an admin of the organisation adds the app to the workspaces it may read',
+    'The organisation-wide Slack token (%s) reads no workspace yet: an admin of the organisation adds the app to the workspaces it may read',
     403,
   ),
   UnknownWorkspace: createError(

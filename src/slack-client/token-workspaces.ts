@@ -101,7 +101,12 @@ export async function workspacesOfToken(access: SlackAccess, deps: TokenWorkspac
   const listing = speculative ?? listTeams(deps);
   if (kept?.length) listing.catch(() => {});
   const teams = kept?.length ? kept : await listing;
-  if (teams.length === 0) throw new Errors.NoWorkspace(me.enterpriseId ?? me.teamId);
+  if (teams.length === 0) {
+    const id = me.enterpriseId ?? me.teamId;
+    throw new Errors.NoWorkspace(
+      me.teamName && me.teamName !== id ? `${me.teamName}, ${id}` : `organisation ${id}`,
+    );
+  }
   return teams.map((team) => ({ id: team.id, name: team.name, access: { ...access, teamId: team.id } }));
 }
 

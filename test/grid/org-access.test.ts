@@ -201,7 +201,7 @@ describe('X-Slack-Token: org-wide and workspace tokens', () => {
       errorBody(
         403,
         'AS_ERR_NO_WORKSPACE',
-        'The organisation-wide Slack token (organisation E07GRIDCO) reads no workspace yet: an admin of the organisation adds the app to the workspaces it may read',
+        'The organisation-wide Slack token (Grid Corp, E07GRIDCO) reads no workspace yet: an admin of the organisation adds the app to the workspaces it may read',
       ),
     );
   });

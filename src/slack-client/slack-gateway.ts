@@ -227,7 +227,9 @@ export class SlackGateway {
     const keys = this.#keysOf(access);
     const sent = teamIdArgs(access, method, args);
     const call = async () => {
-      const me = await this.#me(access);
+      // A live call is checked by Slack itself and never kept: the token's kept shape is enough to send it,
+      // while the read's own auth.test (whoAmI) checks the token beside it.
+      const me = await this.#shapeOrMe(access);
       if (me.orgWide) refuseWithoutTeam(access, method, me.teamId);
       await admit?.(me);
       const body = await callSlack<SlackBody>(keys.client(), method, sent, this.#context(access, me.teamId));
@@ -294,7 +296,8 @@ export class SlackGateway {
    */
   async isGuest(access: SlackAccess): Promise<boolean> {
     try {
-      const me = await this.#me(access);
+      // Who the token is (its user never changes): the kept shape, so the check need not wait on auth.test.
+      const me = await this.#shapeOrMe(access);
       const { value, freshUntil } = await this.cached(access, 'users.info', { user: me.userId }, 'list');
       this.#keysOf(access).guestKnownUntil = freshUntil;
       const user = (value.user ?? {}) as Record<string, unknown>;
@@ -525,6 +528,14 @@ export class SlackGateway {
     const now = this.deps.clock();
     const until = now + TOKEN_SHAPE_TTL_MS;
     this.deps.store.set(key, { value, storedAt: now, freshUntil: until, staleUntil: until }).catch(() => {});
+  }
+
+  /**
+   * The token's identity for what Slack checks itself and what never changes for a token (its user, workspace,
+   * kind): the process memo, else its kept shape, else this request's auth.test. Never what admits a read.
+   */
+  async #shapeOrMe(access: SlackAccess): Promise<SlackIdentity> {
+    return (await this.knownIdentity(access)) ?? (await this.#me(access));
   }
 
   /** The process memo of the token's identity while it lasts (a clock set back ends it too). */

@@ -73,7 +73,8 @@ function realTimeDirectories(
 ): Map<string, Promise<NameLookup | undefined>> | undefined {
   if (params.response_format === 'detailed') return undefined;
   const each = workspaces.map(async (w) => {
-    const me = await (identities.get(w.id) as Promise<SlackIdentity>);
+    const me =
+      (await deps.slack.knownIdentity(w.access)) ?? (await (identities.get(w.id) as Promise<SlackIdentity>));
     const via = deps.backend.fixed ?? deps.backend.prefers(w.access, me, params);
     return via === 'rts' ? peopleNames(deps, w.access, me) : undefined;
   });
@@ -117,7 +118,10 @@ export async function searchMessagesAcross(
     deadline,
     page: async (source, at) => {
       const [w] = source.workspaces;
-      const me = identities.get(w.id) as Promise<SlackIdentity>;
+      // The search is sent with the token's kept shape when there is one (a live search is never kept, and
+      // Slack checks the token); the answer still waits on auth.test (acrossBody), as every read does.
+      const checked = identities.get(w.id) as Promise<SlackIdentity>;
+      const me = deps.slack.knownIdentity(w.access).then((known) => known ?? checked);
       // One search of an org-wide token's workspaces names none of them (an access naming one keeps its results only).
       const access = source.workspaces.length > 1 ? { ...w.access, teamId: undefined } : w.access;
       const outcome = await deps.backend.fetch(access, me, { ...concise, cursor: at }, wording);

@@ -12,32 +12,22 @@ import { renderOnce } from './with-compact.js';
 import type { Wording } from './wording.js';
 
 type Found = { item: Record<string, unknown>; score: number };
-type Params = { query?: string; count: number; cursor?: string; response_format?: string };
+type Params = { query: string; count: number; cursor?: string; response_format?: string };
 type Body = Record<string, unknown>;
 
-/** What differs between the channel, people and user-group directories in a search across workspaces. */
+/** What differs between the channel and the people directory in a search across workspaces. */
 export interface DirectoryAcross<D, P extends Params> {
   /** The body's list: `channels`, `users`. */
   list: string;
   nouns: [one: string, many: string];
-  /** How `searched` names one entry (a directory whose answer says what it searched). */
-  what?: 'channel' | 'person';
-  /**
-   * The read in one workspace, as it answers alone; `loading`: its directory had not loaded (a directory whose
-   * answer says what it searched says so there instead).
-   */
-  one(
-    deps: D,
-    access: SlackAccess,
-    params: P,
-    wording: Wording,
-  ): Promise<{ body: Body; cache: CacheStatus; loading?: boolean }>;
+  /** How `searched` names one entry. */
+  what: 'channel' | 'person';
+  /** The read in one workspace, as it answers alone. */
+  one(deps: D, access: SlackAccess, params: P, wording: Wording): Promise<{ body: Body; cache: CacheStatus }>;
   /** What an entry of the list is ranked on, concise or as Slack sent it. */
   rankable(item: Record<string, unknown>): Rankable;
   /** Its id: Grid's ids are org-wide, so the same id in two workspaces is one entry. */
   id(item: Record<string, unknown>): string;
-  /** The order of entries that score alike (every entry, without a query): below 0 when `a` goes first. */
-  order?(a: Record<string, unknown>, b: Record<string, unknown>): number;
   summarise(wording: Wording): (found: DirectoryFound) => string;
   compact(body: never): string;
 }
@@ -72,7 +62,6 @@ export const directoryAcross =
     const asked = (compact ? { ...params, response_format: 'concise' } : params) as P;
     const answers: Array<{ body: Body; cache: CacheStatus }> = [];
     const last = new Map<string, Body>();
-    const loading = new Set<string>();
     const found = await searchAcross<Found>({
       sources: workspaces.map((w) => ({ key: w.id, workspaces: [w] })),
       cursor: asked.cursor,
@@ -83,40 +72,31 @@ export const directoryAcross =
         const answer = await read.one(deps, source.workspaces[0].access, { ...asked, cursor: at }, wording);
         answers.push(answer);
         last.set(source.key, answer.body);
-        if (answer.loading) loading.add(source.key);
         const body = answer.body;
         const meta = isObject(body.response_metadata) ? body.response_metadata : {};
         const items = objects(isObject(body.results) ? body.results[read.list] : body[read.list]);
         const summary = String(body.summary);
         const total = Number(/^Found (\d+)/.exec(summary)?.[1] ?? items.length);
         return {
-          items: items.map((item) => ({
-            item,
-            score: asked.query === undefined ? 0 : directoryScore(asked.query, read.rankable(item)),
-          })),
+          items: items.map((item) => ({ item, score: directoryScore(asked.query, read.rankable(item)) })),
           total,
           atLeast: body.backend === 'rts' && Boolean(meta.next_cursor),
           next: typeof meta.next_cursor === 'string' ? meta.next_cursor : undefined,
         };
       },
-      before: (a, b) => (a.score !== b.score ? a.score > b.score : (read.order?.(a.item, b.item) ?? 0) < 0),
+      before: (a, b) => a.score > b.score,
       sameAs: ({ item }) => read.id(item) || undefined,
     });
     const list = found.hits.map((h) => ({ ...h.item.item, workspace: h.workspace.name }));
     const searched = searchedOf([...last.values()]);
     const notes = acrossNotes(workspaces, found, read.nouns);
     // A directory still loading (or failing to) is named: the others' entries were searched whole.
-    const what = read.what;
     for (const w of workspaces) {
       const own = last.get(w.id)?.searched;
-      if (what && isObject(own) && own.complete !== true)
-        notes.push(`${w.name}: ${searchedNote(own as unknown as Searched, what)}`);
-      if (loading.has(w.id))
-        notes.push(
-          `${w.name}: Slack's list is still loading, so its ${read.nouns[1]} are missing here: search again in a moment.`,
-        );
+      if (isObject(own) && own.complete !== true)
+        notes.push(`${w.name}: ${searchedNote(own as unknown as Searched, read.what)}`);
     }
-    if (what && searched?.complete) notes.unshift(searchedNote(searched, what));
+    if (searched?.complete) notes.unshift(searchedNote(searched, read.what));
     if (found.atLeast) notes.push("Slack's real-time search reports no total: there are more.");
     const summary = read.summarise(wording)({
       shown: list.length,
@@ -126,12 +106,10 @@ export const directoryAcross =
     });
     const [first] = answers;
     const more = found.nextCursor ? { response_metadata: { next_cursor: found.nextCursor } } : {};
-    const query = typeof first?.body.query === 'string' ? first.body.query : asked.query;
     const body = {
       ok: true as const,
-      ...(query === undefined ? {} : { query }),
-      // A directory that says which backend answered (channels, people); user groups have one.
-      ...(first?.body.backend === undefined ? {} : { backend: first.body.backend }),
+      query: typeof first?.body.query === 'string' ? first.body.query : asked.query,
+      backend: first?.body.backend ?? 'legacy',
       [read.list]: list,
       ...(searched ? { searched } : {}),
       summary,

@@ -126,7 +126,7 @@ export async function searchUsergroups(
   access: SlackAccess,
   params: SearchUsergroupsParams,
   wording: Wording,
-): Promise<{ body: UsergroupsBody; cache: CacheStatus; loading: boolean }> {
+): Promise<{ body: UsergroupsBody; cache: CacheStatus }> {
   const offset = offsetOf(params.cursor, wording);
   const me = await deps.slack.whoAmI(access);
   if (me.scopes && !me.scopes.includes(SCOPE)) throw new Errors.SlackMissingScope(SCOPE);
@@ -153,18 +153,10 @@ export async function searchUsergroups(
   const query = params.query === undefined ? {} : { query: params.query };
   if (params.response_format === 'detailed') {
     const usergroups = page.items.map((g) => ({ ...g, users: members.get(g) ?? usersOf(g) }));
-    return {
-      body: { ok: true, ...query, usergroups, summary, ...page.next },
-      cache: stored.status,
-      loading: !stored.complete,
-    };
+    return { body: { ok: true, ...query, usergroups, summary, ...page.next }, cache: stored.status };
   }
   const ids = [...members.values()].flatMap((m) => (m ?? []).slice(0, params.max_members || undefined));
   const name = await namesOf(deps, access, me, ids);
   const usergroups = page.items.map((g) => conciseGroup(g, members.get(g), name, params.max_members));
-  return {
-    body: { ok: true, ...query, usergroups, summary, ...page.next },
-    cache: stored.status,
-    loading: !stored.complete,
-  };
+  return { body: { ok: true, ...query, usergroups, summary, ...page.next }, cache: stored.status };
 }

@@ -44,9 +44,6 @@ export const ConciseUsergroup = Type.Object(
     ),
     member_count: Type.Integer(),
     members: Type.Array(UsergroupMember, { description: "Up to max_members, in Slack's order" }),
-    workspace: Type.Optional(
-      Type.String({ description: 'The workspace it is in, only when the search covered several' }),
-    ),
   },
   { $id: 'ConciseUsergroup', additionalProperties: false },
 );

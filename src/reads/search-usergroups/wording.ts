@@ -1,4 +1,3 @@
-import type { DirectoryFound } from '../find-page.js';
 import type { Wording } from '../wording.js';
 
 /** What a user group search found, for its summary. */
@@ -50,15 +49,3 @@ export function usergroupsSummary(w: Wording, found: UsergroupsFound): string {
   parts.push(...(shown > 0 ? nextSteps(w) : ['Try other words, or include_disabled.']));
   return parts.join(' ');
 }
-
-/**
- * The summary of a search across workspaces: how many were found and shown, what the merge says (the
- * workspaces searched, one that failed), and what to do next.
- */
-export const usergroupsAcrossSummary = (w: Wording) => (found: DirectoryFound) => {
-  const { shown, total = shown } = found;
-  const parts = [`Found ${groups(total)}${shown < total ? `, showing ${shown}` : ''}.`, ...found.notes];
-  if (found.more) parts.push('Use next_cursor for more results.');
-  parts.push(...(shown > 0 ? nextSteps(w) : ['Try other words, or include_disabled.']));
-  return parts.join(' ');
-};

@@ -12,18 +12,30 @@ import { renderOnce } from './with-compact.js';
 import type { Wording } from './wording.js';
 
 type Found = { item: Record<string, unknown>; score: number };
-type Params = { query: string; count: number; cursor?: string; response_format?: string };
+type Params = { query?: string; count: number; cursor?: string; response_format?: string };
+type Answer = { body: Body; cache: CacheStatus };
 type Body = Record<string, unknown>;
 
-/** What differs between the channel and the people directory in a search across workspaces. */
-export interface DirectoryAcross<D, P extends Params> {
+/** What differs between the channel, people and user-group directories in a search across workspaces. */
+export interface DirectoryAcross<D, P extends Params, A extends Answer = Answer> {
   /** The body's list: `channels`, `users`. */
   list: string;
   nouns: [one: string, many: string];
   /** How `searched` names one entry. */
-  what: 'channel' | 'person';
+  what: 'channel' | 'person' | 'user group';
   /** The read in one workspace, as it answers alone. */
-  one(deps: D, access: SlackAccess, params: P, wording: Wording): Promise<{ body: Body; cache: CacheStatus }>;
+  one(deps: D, access: SlackAccess, params: P, wording: Wording): Promise<A>;
+  /** Without a query, what each workspace lists its entries by (user groups: their handle). */
+  listedBy?(item: Record<string, unknown>): string;
+  /** Whether the body names its search backend. @default true */
+  backend?: boolean;
+  /** The read's own notes on the merged page, from each workspace's last answer and the entries shown. */
+  notes?(
+    seen: Array<{ workspace: Workspace; answer: A }>,
+    shown: Body[],
+    params: P,
+    wording: Wording,
+  ): string[];
   /** What an entry of the list is ranked on, concise or as Slack sent it. */
   rankable(item: Record<string, unknown>): Rankable;
   /** Its id: Grid's ids are org-wide, so the same id in two workspaces is one entry. */
@@ -50,7 +62,7 @@ function searchedOf(bodies: Body[]): Searched | undefined {
  * entry found in two workspaces (one id) once, totals summed, one cursor for all.
  */
 export const directoryAcross =
-  <D, P extends Params>(read: DirectoryAcross<D, P>) =>
+  <D, P extends Params, A extends Answer = Answer>(read: DirectoryAcross<D, P, A>) =>
   async (
     deps: D,
     workspaces: Workspace[],
@@ -60,8 +72,14 @@ export const directoryAcross =
   ): Promise<ReadAnswer> => {
     const compact = params.response_format === 'compact';
     const asked = (compact ? { ...params, response_format: 'concise' } : params) as P;
-    const answers: Array<{ body: Body; cache: CacheStatus }> = [];
-    const last = new Map<string, Body>();
+    const answers: A[] = [];
+    const last = new Map<string, A>();
+    const query = asked.query;
+    const listedBy = read.listedBy;
+    const before =
+      query === undefined && listedBy
+        ? (a: Found, b: Found) => listedBy(a.item).localeCompare(listedBy(b.item)) < 0
+        : (a: Found, b: Found) => a.score > b.score;
     const found = await searchAcross<Found>({
       sources: workspaces.map((w) => ({ key: w.id, workspaces: [w] })),
       cursor: asked.cursor,
@@ -71,33 +89,43 @@ export const directoryAcross =
       page: async (source, at) => {
         const answer = await read.one(deps, source.workspaces[0].access, { ...asked, cursor: at }, wording);
         answers.push(answer);
-        last.set(source.key, answer.body);
+        last.set(source.key, answer);
         const body = answer.body;
         const meta = isObject(body.response_metadata) ? body.response_metadata : {};
         const items = objects(isObject(body.results) ? body.results[read.list] : body[read.list]);
         const summary = String(body.summary);
         const total = Number(/^Found (\d+)/.exec(summary)?.[1] ?? items.length);
         return {
-          items: items.map((item) => ({ item, score: directoryScore(asked.query, read.rankable(item)) })),
+          items: items.map((item) => ({
+            item,
+            score: query === undefined ? 0 : directoryScore(query, read.rankable(item)),
+          })),
           total,
           atLeast: body.backend === 'rts' && Boolean(meta.next_cursor),
           next: typeof meta.next_cursor === 'string' ? meta.next_cursor : undefined,
         };
       },
-      before: (a, b) => a.score > b.score,
+      before,
       sameAs: ({ item }) => read.id(item) || undefined,
     });
     const list = found.hits.map((h) => ({ ...h.item.item, workspace: h.workspace.name }));
-    const searched = searchedOf([...last.values()]);
+    const searched = searchedOf([...last.values()].map((a) => a.body));
     const notes = acrossNotes(workspaces, found, read.nouns);
     // A directory still loading (or failing to) is named: the others' entries were searched whole.
     for (const w of workspaces) {
-      const own = last.get(w.id)?.searched;
+      const own = last.get(w.id)?.body.searched;
       if (isObject(own) && own.complete !== true)
         notes.push(`${w.name}: ${searchedNote(own as unknown as Searched, read.what)}`);
     }
     if (searched?.complete) notes.unshift(searchedNote(searched, read.what));
     if (found.atLeast) notes.push("Slack's real-time search reports no total: there are more.");
+    if (read.notes) {
+      const seen = workspaces.flatMap((workspace) => {
+        const answer = last.get(workspace.id);
+        return answer ? [{ workspace, answer }] : [];
+      });
+      notes.push(...read.notes(seen, list, asked, wording));
+    }
     const summary = read.summarise(wording)({
       shown: list.length,
       total: found.atLeast ? undefined : found.total,
@@ -106,10 +134,11 @@ export const directoryAcross =
     });
     const [first] = answers;
     const more = found.nextCursor ? { response_metadata: { next_cursor: found.nextCursor } } : {};
+    const shownQuery = typeof first?.body.query === 'string' ? first.body.query : query;
     const body = {
       ok: true as const,
-      query: typeof first?.body.query === 'string' ? first.body.query : asked.query,
-      backend: first?.body.backend ?? 'legacy',
+      ...(shownQuery === undefined ? {} : { query: shownQuery }),
+      ...(read.backend === false ? {} : { backend: first?.body.backend ?? 'legacy' }),
       [read.list]: list,
       ...(searched ? { searched } : {}),
       summary,

@@ -54,9 +54,9 @@ function searchedOf(entries: number, views: DirectoryProgress[]): Searched {
 }
 
 /** How much of the directory a legacy search looked at: all of it, what is loaded so far, or up to the bound. */
-export function searchedNote(searched: Searched, what: 'channel' | 'person'): string {
+export function searchedNote(searched: Searched, what: 'channel' | 'person' | 'user group'): string {
   const { entries } = searched;
-  const plural = what === 'channel' ? 'channels' : 'people';
+  const plural = what === 'person' ? 'people' : `${what}s`;
   const these = `${entries} ${entries === 1 ? what : plural}`;
   if (searched.complete) return `Searched all ${these} you can see.`;
   if (searched.bounded)

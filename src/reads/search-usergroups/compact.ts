@@ -6,6 +6,7 @@ export function compactUsergroups(body: ConciseUsergroupsBody): string {
   const blocks = body.usergroups.map((g) => {
     const traits = [`${g.member_count} ${g.member_count === 1 ? 'member' : 'members'}`];
     if (g.disabled) traits.push('disabled');
+    if (g.workspace) traits.push(g.workspace);
     const members = g.members.map((m) => `@${m.user_name ?? m.user_id}=${m.user_id}`).join(', ');
     return [
       `@${g.handle}=${g.usergroup_id} ${g.name} (${traits.join(', ')})`,

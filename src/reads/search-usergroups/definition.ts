@@ -1,6 +1,8 @@
 import { readRouteSchema } from '../../schemas/read-route.js';
-import { defineRead, slackRun } from '../read-definition.js';
+import { acrossRun } from '../across-run.js';
+import { defineRead } from '../read-definition.js';
 import { withCompact } from '../with-compact.js';
+import { searchUsergroupsAcross } from './across.js';
 import { compactUsergroups } from './compact.js';
 import { usergroupsCompactExample, usergroupsExamples } from './examples.js';
 import { searchUsergroups, usergroupsServices } from './run.js';
@@ -49,5 +51,5 @@ export const searchUsergroupsRead = defineRead({
   },
   policy: { compact: compactUsergroups },
   schemas: [ConciseUsergroup, ConciseUsergroupsBody, DetailedUsergroupsBody],
-  run: slackRun(withCompact(searchUsergroups, compactUsergroups)),
+  run: acrossRun(withCompact(searchUsergroups, compactUsergroups), searchUsergroupsAcross),
 });

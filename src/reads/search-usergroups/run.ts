@@ -11,7 +11,7 @@ import { directories, slackGateway } from '../common-services.js';
 import type { ServicesOf } from '../services.js';
 import type { Wording } from '../wording.js';
 import type { ConciseUsergroup, SearchUsergroupsParams, UsergroupsBody } from './schemas.js';
-import { usergroupsSummary } from './wording.js';
+import { type UsergroupsFound, usergroupsSummary } from './wording.js';
 
 export const usergroupsServices = { slack: slackGateway, directories };
 type UsergroupsDeps = ServicesOf<typeof usergroupsServices>;
@@ -127,6 +127,17 @@ export async function searchUsergroups(
   params: SearchUsergroupsParams,
   wording: Wording,
 ): Promise<{ body: UsergroupsBody; cache: CacheStatus }> {
+  const { body, cache } = await usergroupsPage(deps, access, params, wording);
+  return { body, cache };
+}
+
+/** One workspace's page of user groups, and what its summary was made from (a search across workspaces sums it). */
+export async function usergroupsPage(
+  deps: UsergroupsDeps,
+  access: SlackAccess,
+  params: SearchUsergroupsParams,
+  wording: Wording,
+): Promise<{ body: UsergroupsBody; cache: CacheStatus; found: UsergroupsFound }> {
   const offset = offsetOf(params.cursor, wording);
   const me = await deps.slack.whoAmI(access);
   if (me.scopes && !me.scopes.includes(SCOPE)) throw new Errors.SlackMissingScope(SCOPE);
@@ -139,7 +150,7 @@ export async function searchUsergroups(
   const disabledLeft = params.include_disabled
     ? 0
     : rank(stored, { ...params, include_disabled: true }).length - ranked.length;
-  const summary = usergroupsSummary(wording, {
+  const found: UsergroupsFound = {
     total: ranked.length,
     shown: page.items.length,
     more: page.more,
@@ -149,14 +160,15 @@ export async function searchUsergroups(
     cut: page.items.filter(
       (g) => params.max_members > 0 && (members.get(g)?.length ?? 0) > params.max_members,
     ).length,
-  });
+  };
+  const summary = usergroupsSummary(wording, found);
   const query = params.query === undefined ? {} : { query: params.query };
   if (params.response_format === 'detailed') {
     const usergroups = page.items.map((g) => ({ ...g, users: members.get(g) ?? usersOf(g) }));
-    return { body: { ok: true, ...query, usergroups, summary, ...page.next }, cache: stored.status };
+    return { body: { ok: true, ...query, usergroups, summary, ...page.next }, cache: stored.status, found };
   }
   const ids = [...members.values()].flatMap((m) => (m ?? []).slice(0, params.max_members || undefined));
   const name = await namesOf(deps, access, me, ids);
   const usergroups = page.items.map((g) => conciseGroup(g, members.get(g), name, params.max_members));
-  return { body: { ok: true, ...query, usergroups, summary, ...page.next }, cache: stored.status };
+  return { body: { ok: true, ...query, usergroups, summary, ...page.next }, cache: stored.status, found };
 }

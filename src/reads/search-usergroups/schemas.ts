@@ -44,6 +44,9 @@ export const ConciseUsergroup = Type.Object(
     ),
     member_count: Type.Integer(),
     members: Type.Array(UsergroupMember, { description: "Up to max_members, in Slack's order" }),
+    workspace: Type.Optional(
+      Type.String({ description: 'The workspace it was found in, only when the search covered several' }),
+    ),
   },
   { $id: 'ConciseUsergroup', additionalProperties: false },
 );

@@ -30,11 +30,11 @@ function nextSteps(w: Wording): string[] {
       ];
 }
 
-/** The summary: how many were found and shown, what was left out and why, and what to do next. */
-export function usergroupsSummary(w: Wording, found: UsergroupsFound): string {
-  const { total, shown } = found;
-  const parts = [`Found ${groups(total)}${shown < total ? `, showing ${shown}` : ''}.`];
-  if (found.loading) parts.push("Slack's list of user groups is still loading: search again in a moment.");
+export const LOADING = "Slack's list of user groups is still loading: search again in a moment.";
+
+/** What was left out of the groups shown: disabled ones, members past max_members, members not asked for. */
+export function leftOutNotes(w: Wording, found: Pick<UsergroupsFound, 'disabledLeft' | 'cut' | 'unlisted'>) {
+  const parts: string[] = [];
   if (found.disabledLeft > 0)
     parts.push(
       `${groups(found.disabledLeft, 'disabled ')} left out: ${w.setting('include_disabled', 'true')}.`,
@@ -45,7 +45,20 @@ export function usergroupsSummary(w: Wording, found: UsergroupsFound): string {
     );
   if (found.unlisted > 0)
     parts.push(`Members of ${groups(found.unlisted)} not listed: ask for fewer at a time.`);
+  return parts;
+}
+
+/** What to do next: with a member, or with other words when none was found. */
+export const nextOf = (w: Wording, shown: number) =>
+  shown > 0 ? nextSteps(w) : ['Try other words, or include_disabled.'];
+
+/** The summary: how many were found and shown, what was left out and why, and what to do next. */
+export function usergroupsSummary(w: Wording, found: UsergroupsFound): string {
+  const { total, shown } = found;
+  const parts = [`Found ${groups(total)}${shown < total ? `, showing ${shown}` : ''}.`];
+  if (found.loading) parts.push(LOADING);
+  parts.push(...leftOutNotes(w, found));
   if (found.more) parts.push('Use next_cursor for more results.');
-  parts.push(...(shown > 0 ? nextSteps(w) : ['Try other words, or include_disabled.']));
+  parts.push(...nextOf(w, shown));
   return parts.join(' ');
 }

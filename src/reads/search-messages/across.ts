@@ -73,8 +73,7 @@ function realTimeDirectories(
 ): Map<string, Promise<NameLookup | undefined>> | undefined {
   if (params.response_format === 'detailed') return undefined;
   const each = workspaces.map(async (w) => {
-    const me =
-      (await deps.slack.knownIdentity(w.access)) ?? (await (identities.get(w.id) as Promise<SlackIdentity>));
+    const me = await (identities.get(w.id) as Promise<SlackIdentity>);
     const via = deps.backend.fixed ?? deps.backend.prefers(w.access, me, params);
     return via === 'rts' ? peopleNames(deps, w.access, me) : undefined;
   });
@@ -107,8 +106,19 @@ export async function searchMessagesAcross(
     params.response_format === 'compact' ? { ...params, response_format: 'concise' as const } : params;
   const identities = new Map(workspaces.map((w) => [w.id, deps.slack.whoAmI(w.access)]));
   for (const me of identities.values()) me.catch(() => {});
-  const sources = await sourcesOf(deps, workspaces, identities, concise);
-  const directories = realTimeDirectories(deps, workspaces, identities, concise);
+  // What the searches are sent with: the token's kept shape when there is one (a token's user, workspace and
+  // kind never change; Slack checks the token on each call), else this request's auth.test. The answer still
+  // waits on auth.test (acrossBody), as every read does.
+  const sendAs = new Map(
+    workspaces.map((w) => {
+      const checked = identities.get(w.id) as Promise<SlackIdentity>;
+      const me = deps.slack.knownIdentity(w.access).then((known) => known ?? checked);
+      me.catch(() => {});
+      return [w.id, me];
+    }),
+  );
+  const sources = await sourcesOf(deps, workspaces, sendAs, concise);
+  const directories = realTimeDirectories(deps, workspaces, sendAs, concise);
   const outcomes: SearchOutcome[] = [];
   const found: AcrossPage<SourceMatch> = await searchAcross<SourceMatch>({
     sources,
@@ -118,10 +128,7 @@ export async function searchMessagesAcross(
     deadline,
     page: async (source, at) => {
       const [w] = source.workspaces;
-      // The search is sent with the token's kept shape when there is one (a live search is never kept, and
-      // Slack checks the token); the answer still waits on auth.test (acrossBody), as every read does.
-      const checked = identities.get(w.id) as Promise<SlackIdentity>;
-      const me = deps.slack.knownIdentity(w.access).then((known) => known ?? checked);
+      const me = sendAs.get(w.id) as Promise<SlackIdentity>;
       // One search of an org-wide token's workspaces names none of them (an access naming one keeps its results only).
       const access = source.workspaces.length > 1 ? { ...w.access, teamId: undefined } : w.access;
       const outcome = await deps.backend.fetch(access, me, { ...concise, cursor: at }, wording);

@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 /** A harness whose clock the test moves, past every cache entry's life but the token's shape. */
-async function harness(token: string, organisation = true, backend: 'legacy' | 'rts' = 'legacy') {
+async function harness(token: string, organisation = true, backend: 'legacy' | 'rts' | 'auto' = 'legacy') {
   let skew = 0;
   h = await buildHarness({
     fake: organisation ? { organisation: createGridOrganisation() } : {},
@@ -62,20 +62,23 @@ describe("a token's shape", () => {
     expect(String(res.body.summary)).toContain('Searched 2 workspaces (Grid HQ and Grid Labs)');
   });
 
-  it('on Real-time Search, a token seen before is searched beside auth.test, not after it', async () => {
-    const { h, later } = await harness(K.orgAna, true, 'rts');
-    await get(h.app, '/search/messages?query=rollout');
-    later(6 * HOUR);
-    h.slack.calls.length = 0;
-    h.slack.inject({ kind: 'delay', ms: 400, times: 100 });
-    const res = await get(h.app, '/search/messages?query=rollout');
-    expect(res.status).toBe(200);
-    const at = (method: string) => h.slack.calls.find((c) => c.method === method)?.at ?? Number.NaN;
-    // Each call is held 400 ms: sent beside auth.test, the search and the caller's guest check arrive with it.
-    expect(Math.abs(at('assistant.search.context') - at('auth.test'))).toBeLessThan(200);
-    expect(Math.abs(at('users.info') - at('auth.test'))).toBeLessThan(200);
-    expect(h.slack.count('assistant.search.context')).toBe(1);
-  });
+  it.each(['rts', 'auto'] as const)(
+    'on Real-time Search (%s), a token seen before is searched beside auth.test, not after it',
+    async (backend) => {
+      const { h, later } = await harness(K.orgAna, true, backend);
+      await get(h.app, '/search/messages?query=rollout');
+      later(6 * HOUR);
+      h.slack.calls.length = 0;
+      h.slack.inject({ kind: 'delay', ms: 400, times: 100 });
+      const res = await get(h.app, '/search/messages?query=rollout');
+      expect(res.status).toBe(200);
+      const at = (method: string) => h.slack.calls.find((c) => c.method === method)?.at ?? Number.NaN;
+      // Each call is held 400 ms: sent beside auth.test, the search and the caller's guest check arrive with it.
+      expect(Math.abs(at('assistant.search.context') - at('auth.test'))).toBeLessThan(200);
+      expect(Math.abs(at('users.info') - at('auth.test'))).toBeLessThan(200);
+      expect(h.slack.count('assistant.search.context')).toBe(1);
+    },
+  );
 
   it("a workspace token's searches never ask auth.teams.list, first or later", async () => {
     const { h, later } = await harness(DEMO_USER_TOKEN, false);

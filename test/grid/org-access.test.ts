@@ -15,6 +15,7 @@ const HQ = 'Grid HQ (T07GRIDHQ)';
 const LABS = 'Grid Labs (T07GRIDLAB)';
 const HQ_ONLY = 'hq-only-token-5d1c';
 const LABS_ONLY = 'labs-only-token-8e2a';
+const BOTH = 'hq-and-labs-token-3f9b';
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const as = (token: string, slackToken?: string) => ({
   authorization: `Bearer ${token}`,
@@ -31,6 +32,7 @@ beforeAll(async () => {
     JSON.stringify([
       { name: 'hq-bot', sha256: sha(HQ_ONLY), projects: '*', workspaces: [T.hq] },
       { name: 'labs-bot', sha256: sha(LABS_ONLY), projects: '*', workspaces: ['grid labs'] },
+      { name: 'grid-bot', sha256: sha(BOTH), projects: '*', workspaces: [T.hq, 'grid labs'] },
     ]),
   );
   h = await buildHarness({
@@ -113,6 +115,15 @@ describe('an API client limited to some workspaces (API_TOKENS_FILE "workspaces"
     expect(
       h.slack.calls.filter((c) => c.method === 'conversations.history').map((c) => c.params.channel),
     ).toEqual([C.labsGeneral, C.launchShared, C.hqGeneral]);
+  });
+
+  it('limited to two workspaces, a search without workspace merges both, and only those', async () => {
+    const res = await get(h.app, '/search/messages?query=rollout&count=1', as(BOTH));
+    expect(res.status).toBe(200);
+    expect(String(res.body.summary)).toContain(
+      'Searched 2 workspaces (Grid HQ and Grid Labs): totals are their sum, and each match names its workspace.',
+    );
+    expect(searchedIn().sort()).toEqual([T.hq, T.labs]);
   });
 
   it('an API token with no limit reads every workspace the Slack token reads', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGridOrganisation, GRID, gridTs } from '../../fake-slack/index.js';
 import { buildHarness, errorBody, type Harness } from '../helper.js';
 import { connectHttp, structured, toolError } from '../mcp/mcp-client.js';
-import { NOT_LISTED } from './grid-words.js';
+import { GROUPS, NOT_LISTED } from './grid-words.js';
 
 // Every tool with an org-wide token (Ana's: Grid HQ and Grid Labs) and its `workspace` argument, over /mcp
 // with the MCP SDK's client: the same reads as REST, their hints naming tools.
@@ -280,19 +280,7 @@ const CASES: [string, string, Record<string, unknown>, Record<string, unknown>][
     {
       ok: true,
       query: 'ops',
-      usergroups: [
-        {
-          usergroup_id: 'S07HQOPS',
-          handle: 'hq-ops',
-          name: 'HQ Ops',
-          description: 'Operations at HQ',
-          member_count: 2,
-          members: [
-            { user_id: 'W07BENOKAF', user_name: 'ben' },
-            { user_id: 'W07ANASILV', user_name: 'ana' },
-          ],
-        },
-      ],
+      usergroups: [GROUPS.hqOps],
       summary:
         "Found 1 user group. A member's messages: slack_search_messages with from_users=[user_id]. Who they are: slack_search_users with query=user_name.",
     },

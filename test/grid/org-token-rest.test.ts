@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGridOrganisation, createSideWorkspace, GRID, gridTs } from '../../fake-slack/index.js';
 import { authHeaders, buildHarness, errorBody, get, type Harness } from '../helper.js';
-import { NOT_LISTED } from './grid-words.js';
+import { GROUPS, NOT_LISTED } from './grid-words.js';
 
 // Every read with an org-wide token (SLACK_USER_TOKEN is Ana's: Grid HQ and Grid Labs) against the fake's
 // Grid Corp, with and without `workspace`, on REST; search.messages here (Real-time Search: org-rts.test.ts).
@@ -356,19 +356,7 @@ describe('the directory searches with workspace', () => {
     const groups = await get(h.app, `/search/usergroups?query=ml&workspace=${T.labs}`);
     expect(groups.body).toEqual({
       ok: true,
-      usergroups: [
-        {
-          usergroup_id: GRID.usergroups.labsMl,
-          handle: 'labs-ml',
-          name: 'Labs ML',
-          description: 'Machine learning at Labs',
-          member_count: 2,
-          members: [
-            { user_id: U.chloe, user_name: 'chloe' },
-            { user_id: U.ana, user_name: 'ana' },
-          ],
-        },
-      ],
+      usergroups: [GROUPS.labsMl],
       summary:
         "Found 1 user group. A member's messages: GET /search/messages?from_users={user_id}&query=…. Who they are: GET /search/users?query={user_name}.",
       query: 'ml',

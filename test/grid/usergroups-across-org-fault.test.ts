@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createGridOrganisation, createSideWorkspace, GRID } from '../../fake-slack/index.js';
 import { get } from '../helper.js';
 import { useMcpHarness } from '../support/mcp-harness.js';
+import { GROUPS } from './grid-words.js';
 
 // Slack refuses Grid HQ's user groups for Ana's org-wide token: Grid Labs answers, the summary names Grid HQ.
 
-const { tokens: K, users: U } = GRID;
+const { tokens: K } = GRID;
 const ctx = useMcpHarness({
   fake: { organisation: createGridOrganisation(), workspaces: [createSideWorkspace()] },
   config: { SLACK_USER_TOKEN: K.orgAna },
@@ -18,20 +19,7 @@ describe('user groups across an organisation that one workspace fails to list', 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       ok: true,
-      usergroups: [
-        {
-          usergroup_id: GRID.usergroups.labsMl,
-          handle: 'labs-ml',
-          name: 'Labs ML',
-          description: 'Machine learning at Labs',
-          member_count: 2,
-          members: [
-            { user_id: U.chloe, user_name: 'chloe' },
-            { user_id: U.ana, user_name: 'ana' },
-          ],
-          workspace: 'Grid Labs',
-        },
-      ],
+      usergroups: [{ ...GROUPS.labsMl, workspace: 'Grid Labs' }],
       summary:
         "Found 1 user group. Searched 2 workspaces (Grid HQ and Grid Labs): totals are their sum, and each user group names its workspace. Grid HQ: Slack's list of user groups is still loading: search again in a moment. A member's messages: GET /search/messages?from_users={user_id}&query=…. Who they are: GET /search/users?query={user_name}.",
     });

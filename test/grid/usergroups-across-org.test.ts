@@ -3,40 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { createGridOrganisation, createSideWorkspace, GRID } from '../../fake-slack/index.js';
 import { authHeaders, get } from '../helper.js';
 import { useMcpHarness } from '../support/mcp-harness.js';
+import { GROUPS } from './grid-words.js';
 
 // Ana's org-wide token reads Grid HQ and Grid Labs: one user-group search, REST and MCP, answers from both
 // workspaces' groups in one ranking (by handle without a query), each naming its workspace, one cursor to the end.
 
-const { tokens: K, users: U, usergroups: G } = GRID;
+const { tokens: K, usergroups: G } = GRID;
 const ctx = useMcpHarness({
   fake: { organisation: createGridOrganisation(), workspaces: [createSideWorkspace()] },
   config: { SLACK_USER_TOKEN: K.orgAna },
 });
 
-const hqOps = {
-  usergroup_id: G.hqOps,
-  handle: 'hq-ops',
-  name: 'HQ Ops',
-  description: 'Operations at HQ',
-  member_count: 2,
-  members: [
-    { user_id: U.ben, user_name: 'ben' },
-    { user_id: U.ana, user_name: 'ana' },
-  ],
-  workspace: 'Grid HQ',
-};
-const labsMl = {
-  usergroup_id: G.labsMl,
-  handle: 'labs-ml',
-  name: 'Labs ML',
-  description: 'Machine learning at Labs',
-  member_count: 2,
-  members: [
-    { user_id: U.chloe, user_name: 'chloe' },
-    { user_id: U.ana, user_name: 'ana' },
-  ],
-  workspace: 'Grid Labs',
-};
+const hqOps = { ...GROUPS.hqOps, workspace: 'Grid HQ' };
+const labsMl = { ...GROUPS.labsMl, workspace: 'Grid Labs' };
 const TWO =
   'Searched 2 workspaces (Grid HQ and Grid Labs): totals are their sum, and each user group names its workspace.';
 const REST_NEXT =

@@ -116,24 +116,23 @@ export function withWorkspace<P>(
   read: string,
   policy?: ReadPolicy<never>,
 ): Run<P> {
-  // Ids are org-wide: what a read by id is about must be in a workspace a limited API client may read.
-  const limited: Run<P> = async (caller, params) =>
-    withinWorkspaces(
-      () => run(caller, params),
-      policy,
-      params,
-      slack(),
-      caller.slackAccess(),
-      await workspacesOf(slack(), caller),
-    );
   return async (caller, params) => {
     const { workspace, ...rest } = params as P & { workspace?: string };
     const others = rest as P;
     const limits = caller.apiClient?.workspaces !== undefined;
+    // The workspaces a limited API client may read, listed once a request.
+    let listed: Promise<Workspace[]> | undefined;
+    const allowed = () => {
+      listed ??= workspacesOf(slack(), caller);
+      return listed;
+    };
+    // Ids are org-wide: what a read by id is about must be in a workspace a limited API client may read.
+    const limited: Run<P> = async (as, p) =>
+      withinWorkspaces(() => run(as, p), policy, p, slack(), as.slackAccess(), await allowed());
     const reads = limits && !SEARCHES.has(read) ? limited : run;
     if (workspace !== undefined) return inNamedWorkspace(reads, slack(), caller, others, workspace);
     if (limits) {
-      const all = await workspacesOf(slack(), caller);
+      const all = await allowed();
       const [first] = all;
       if (!first) throw new Error('workspacesOf answered no workspace');
       // A search over several it may read merges them, as for any caller (the list is already within its limits).

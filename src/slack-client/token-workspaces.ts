@@ -89,15 +89,14 @@ async function listTeams(deps: TokenWorkspaceDeps): Promise<TeamEntry[]> {
  * team_access_not_granted, named in the summary).
  */
 export async function workspacesOfToken(access: SlackAccess, deps: TokenWorkspaceDeps): Promise<Workspace[]> {
-  // Both read together: reading the kept list after the identity would put one more wait on the path.
-  const [known, keptList] = await Promise.all([deps.known(), deps.keptTeams()]);
+  const known = await deps.known();
   const speculative = known ? undefined : listTeams(deps);
   speculative?.catch(() => {});
   const me = known ?? (await deps.whoAmI());
   if (!me.orgWide) {
     return [{ id: me.teamId, name: me.teamName ?? me.teamId, ...domainPart(me.url), access }];
   }
-  const kept = speculative ? undefined : keptList;
+  const kept = speculative ? undefined : await deps.keptTeams();
   const listing = speculative ?? listTeams(deps);
   if (kept?.length) listing.catch(() => {});
   const teams = kept?.length ? kept : await listing;

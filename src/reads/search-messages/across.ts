@@ -68,12 +68,12 @@ async function sourcesOf(
 function realTimeDirectories(
   deps: SearchDeps,
   workspaces: Workspace[],
-  identities: Map<string, Promise<SlackIdentity>>,
+  sendAs: Map<string, Promise<SlackIdentity>>,
   params: SearchMessagesParams,
 ): Map<string, Promise<NameLookup | undefined>> | undefined {
   if (params.response_format === 'detailed') return undefined;
   const each = workspaces.map(async (w) => {
-    const me = await (identities.get(w.id) as Promise<SlackIdentity>);
+    const me = await (sendAs.get(w.id) as Promise<SlackIdentity>);
     const via = deps.backend.fixed ?? deps.backend.prefers(w.access, me, params);
     return via === 'rts' ? peopleNames(deps, w.access, me) : undefined;
   });

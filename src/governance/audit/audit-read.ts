@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { type AppError, describeError } from '../../http/describe-error.js';
 import type { SlackAccess } from '../../slack-client/types.js';
 import type { AuditClient, AuditPolicy, AuditReturned, AuditWho } from './record.js';
-import { paramsJson, type RecordParts } from './record-line.js';
+import type { RecordParts } from './record-line.js';
 import { returnedOf } from './returned.js';
 import type { AuditTrail } from './trail.js';
 
@@ -29,9 +29,10 @@ export interface AuditSettings {
 
 /**
  * `run`, recorded: one audit record per call, written once it settles (an answer or an error), queued so
- * that the read never waits for the audit. Per call it queues the record's parts (record-line.ts), no copy
- * of the answer; the line is written with its batch's. A fault in making the record is counted as failed,
- * never thrown into the read.
+ * that the read never waits for the audit. Per call it queues one object of the record's parts
+ * (record-line.ts) that points at what the read already holds, no copy of the answer: the parameters' JSON
+ * and the line are written with its batch's. A fault in making the record is counted as failed, never
+ * thrown into the read.
  */
 export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
   settings: AuditSettings,
@@ -42,60 +43,70 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
   const readJson = JSON.stringify(read);
   return async (caller, params) => {
     if (!trail.enabled) return run(caller, params);
-    const time = settings.clock();
     const started = performance.now();
-    const counter = { calls: 0 };
-    const record = (outcome: Outcome) => {
-      try {
-        trail.writeParts({
-          time,
-          requestId: caller.requestId,
-          who: caller.who,
-          client: caller.client,
-          readJson,
-          paramsJson: paramsJson(params as object, recordQueries),
-          durationMs: Math.round((performance.now() - started) * 100) / 100,
-          slackCalls: counter.calls,
-          ...outcome(),
-        });
-      } catch (fault) {
-        trail.fault(fault as Error);
-      }
+    const parts: RecordParts = {
+      time: settings.clock(),
+      requestId: caller.requestId,
+      who: caller.who,
+      client: caller.client,
+      readJson,
+      params: params as object,
+      recordQueries,
+      keptParamsJson: undefined,
+      status: 'error',
+      httpStatus: 0,
+      errorCode: undefined,
+      durationMs: 0,
+      backend: null,
+      slackCalls: 0,
+      cache: null,
+      policy: null,
+      returned: null,
+    };
+    // Calls to Slack counted until the read settles (one made later, beside the answer, is not this read's).
+    let calls = 0;
+    const onSlackCall = () => {
+      calls++;
     };
     let answer: A;
     try {
-      answer = await run(counted(caller, counter), params);
+      answer = await run(counted(caller, onSlackCall), params);
     } catch (err) {
-      record(() => {
+      try {
         const { status, code } = describeError(err as AppError);
-        return { ...FAILED, httpStatus: status, errorCode: code };
-      });
+        parts.httpStatus = status;
+        parts.errorCode = code;
+        parts.slackCalls = calls;
+        settled(trail, parts, started);
+      } catch (fault) {
+        trail.fault(fault as Error);
+      }
       throw err;
     }
-    record(() => {
+    try {
       const { body } = answer;
       const channel = (params as { channel?: unknown }).channel;
       const backend = typeof body.backend === 'string' ? body.backend : null;
-      return {
-        status: 'ok',
-        httpStatus: 200,
-        backend,
-        cache: answer.cache ?? null,
-        policy: answer.policy ?? null,
-        returned: returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend),
-      };
-    });
+      parts.status = 'ok';
+      parts.httpStatus = 200;
+      parts.backend = backend;
+      parts.cache = answer.cache ?? null;
+      parts.policy = answer.policy ?? null;
+      parts.returned = returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend);
+      parts.slackCalls = calls;
+      settled(trail, parts, started);
+    } catch (fault) {
+      trail.fault(fault as Error);
+    }
     return answer;
   };
 }
 
-/** What a record says of how its read ended (made inside the record's guard: a fault there is counted). */
-type Outcome = () => Pick<
-  RecordParts,
-  'status' | 'httpStatus' | 'errorCode' | 'backend' | 'cache' | 'policy' | 'returned'
->;
-
-const FAILED = { status: 'error', backend: null, cache: null, policy: null, returned: null } as const;
+/** A read's record, its duration taken now, queued. */
+function settled(trail: AuditTrail, parts: RecordParts, started: number): void {
+  parts.durationMs = Math.round((performance.now() - started) * 100) / 100;
+  trail.writeParts(parts);
+}
 
 /**
  * What a record may keep of what came back: Real-time Search's results may not be stored or copied (Slack's
@@ -123,15 +134,12 @@ function returnedOnce(body: object, channel: string | undefined, backend: string
  * tool search) is itself. Each access is the caller's own new object (ReadCaller.slackAccess): marked, not
  * copied.
  */
-function counted<C extends AuditedCaller>(caller: C, counter: { calls: number }): C {
+function counted<C extends AuditedCaller>(caller: C, onSlackCall: () => void): C {
   const { slackAccess, slackAccesses } = caller as {
     slackAccess?: () => SlackAccess;
     slackAccesses?: () => SlackAccess[];
   };
   if (!slackAccess) return caller;
-  const onSlackCall = () => {
-    counter.calls++;
-  };
   const marked = () => {
     const access = slackAccess();
     access.onSlackCall = onSlackCall;

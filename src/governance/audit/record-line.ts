@@ -98,7 +98,7 @@ function keptWhole(params: object): boolean {
   return true;
 }
 
-/** Everything a record holds, its parameters already written (`paramsJson`). */
+/** Everything a record holds. */
 export interface RecordParts {
   time: number;
   requestId: string;
@@ -106,7 +106,12 @@ export interface RecordParts {
   client: AuditClient;
   /** The read's name as JSON (a constant of the read). */
   readJson: string;
-  paramsJson: string;
+  /** The read's parameters as it got them, kept as `paramsJson` keeps them when the batch is written. */
+  params: object;
+  /** Whether a search's query text is kept (AUDIT_RECORD_QUERIES). */
+  recordQueries: boolean;
+  /** Parameters already kept, as JSON (a record made elsewhere); undefined: written from `params`. */
+  keptParamsJson: string | undefined;
   status: AuditRecord['status'];
   httpStatus: number;
   errorCode?: string;
@@ -144,7 +149,7 @@ function pushLine(out: string[], p: RecordParts): void {
     ',"read":',
     p.readJson,
     ',"params":',
-    p.paramsJson,
+    p.keptParamsJson ?? paramsJson(p.params, p.recordQueries),
     ',"status":"',
     p.status,
     '","http_status":',
@@ -168,23 +173,24 @@ function pushLine(out: string[], p: RecordParts): void {
 
 /**
  * Records as one batch: their lines in UTF-8, each ending with a newline, encoded once into one buffer of the
- * exact size. A record whose parts cannot be written (never expected) is left out and counted in `failed`.
+ * exact size. A record whose parts cannot be written (never expected: a parameter that throws when read) is
+ * left out, its error in `faults`.
  */
-export function batchOf(records: readonly RecordParts[]): KeptBatch & { failed: number } {
+export function batchOf(records: readonly RecordParts[]): KeptBatch & { faults: Error[] } {
   // Each line is its head (written here), then `returned` (bytes kept per object, copied), then `}` and `\n`.
   const heads: string[] = [];
   const tails: Buffer[] = [];
   const at: number[] = [];
   let bytes = 0;
-  let failed = 0;
+  const faults: Error[] = [];
   for (const record of records) {
     const pieces: string[] = [];
     let tail: Buffer;
     try {
       pushLine(pieces, record);
       tail = record.returned === null ? NULL : bytesOnce(record.returned);
-    } catch {
-      failed++;
+    } catch (fault) {
+      faults.push(fault as Error);
       continue;
     }
     const head = pieces.join('');
@@ -203,12 +209,12 @@ export function batchOf(records: readonly RecordParts[]): KeptBatch & { failed: 
     end.push(offset);
     buffer[offset++] = 0x0a;
   }
-  return { bytes: buffer, at, end, failed };
+  return { bytes: buffer, at, end, faults };
 }
 
 const NULL = Buffer.from('null');
 
-/** A whole record's parts, for records made elsewhere (tests, benches). */
+/** A whole record's parts, for records made elsewhere (tests, benches): its parameters written as they are. */
 export function partsOf(record: AuditRecord): RecordParts {
   return {
     time: Date.parse(record.time),
@@ -216,7 +222,9 @@ export function partsOf(record: AuditRecord): RecordParts {
     who: record.who,
     client: record.client,
     readJson: JSON.stringify(record.read),
-    paramsJson: JSON.stringify(record.params),
+    params: record.params,
+    recordQueries: true,
+    keptParamsJson: JSON.stringify(record.params),
     status: record.status,
     httpStatus: record.http_status,
     errorCode: record.error_code,

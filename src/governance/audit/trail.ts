@@ -55,8 +55,8 @@ export class AuditTrail {
   }
 
   /**
-   * A record's parts (record-line.ts), queued: its line is written with its batch's. The parts must not change
-   * once queued.
+   * A record's parts (record-line.ts), queued: its line is written with its batch's, up to GATHER_MS later.
+   * Neither the parts nor what they point at (the read's parameters, its answer's ids) may change once queued.
    */
   writeParts(parts: RecordParts): void {
     if (!this.enabled) return;
@@ -105,7 +105,10 @@ export class AuditTrail {
     await sink?.ready();
     // One encoding for the file and the window alike.
     const batch = batchOf(records);
-    if (batch.failed > 0) this.#count('failed', batch.failed);
+    if (batch.faults.length > 0) {
+      for (const fault of batch.faults) this.options.onError?.(fault);
+      this.#count('failed', batch.faults.length);
+    }
     if (batch.at.length === 0) return;
     let ok = sink ? sink.write(batch.bytes) : true;
     if (store)

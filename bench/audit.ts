@@ -28,7 +28,7 @@ const record = (n: number): AuditRecord => ({
   returned: {
     counts: { messages: 20, channels: 3 },
     channels: ['C07ENGINRG', 'C07INCIDNT', 'C07GENERAL'],
-    messages: Array.from({ length: 20 }, (_, i) => ({ channel: 'C07ENGINRG', ts: `17727216${i}5.344142` })),
+    messages: [{ channel: 'C07ENGINRG', ts: Array.from({ length: 20 }, (_, i) => `17727216${i}5.344142`) }],
     files: [],
     truncated: false,
   },

@@ -263,13 +263,14 @@ try {
   step('3c', 'The audit holds no message text');
   const recordsJson = JSON.stringify(records);
   const leaked = seenTexts.filter((t) => t.length > 0 && recordsJson.includes(t));
-  const named = records.flatMap((r) => r.returned?.messages ?? []);
+  const groups = records.flatMap((r) => r.returned?.messages ?? []);
+  const named = groups.flatMap((g) => g.ts);
   say(
     `  ${records.length} records, ${recordsJson.length} bytes: none of the ${seenTexts.length} message texts Leo's reads returned, nor "${TERM}"; ${plural(named.length, 'message')} named, by channel and ts only`,
   );
   expect(leaked.length === 0 && !recordsJson.includes(TERM), 'no message text in the records');
   expect(
-    named.every((m) => Object.keys(m).join() === 'channel,ts'),
+    groups.every((g) => Object.keys(g).join() === 'channel,ts' && g.ts.every((ts) => /^\d+\.\d+$/.test(ts))),
     'a returned message named by its channel and ts, nothing else',
   );
 

@@ -37,10 +37,7 @@ const EXAMPLE = {
       returned: {
         counts: { messages: 2, channels: 1 },
         channels: ['C07ENGINRG'],
-        messages: [
-          { channel: 'C07ENGINRG', ts: '1772721625.344142' },
-          { channel: 'C07ENGINRG', ts: '1773907567.290812' },
-        ],
+        messages: [{ channel: 'C07ENGINRG', ts: ['1772721625.344142', '1773907567.290812'] }],
         files: [],
         truncated: false,
       },

@@ -46,10 +46,7 @@ const threadRecord = (client: AuditRecord['client'], who: AuditRecord['who'], sl
   returned: {
     counts: { messages: 2, channels: 1 },
     channels: [channel],
-    messages: [
-      { channel, ts },
-      { channel, ts: '1773134245.136947' },
-    ],
+    messages: [{ channel, ts: [ts, '1773134245.136947'] }],
     files: [],
     truncated: false,
   },

@@ -75,10 +75,7 @@ const CASES: Array<{ read: string; url: string; record: AuditRecord; body?: unkn
       {
         counts: { messages: 2, channels: 1 },
         channels: [ENG],
-        messages: [
-          { channel: ENG, ts: '1772721625.344142' },
-          { channel: ENG, ts: '1773907567.290812' },
-        ],
+        messages: [{ channel: ENG, ts: ['1772721625.344142', '1773907567.290812'] }],
         files: [],
         truncated: false,
       },
@@ -100,10 +97,7 @@ const CASES: Array<{ read: string; url: string; record: AuditRecord; body?: unkn
       {
         counts: { messages: 2, channels: 1 },
         channels: ['C07INCIDNT'],
-        messages: [
-          { channel: 'C07INCIDNT', ts: '1773133920.004100' },
-          { channel: 'C07INCIDNT', ts: '1773134245.136947' },
-        ],
+        messages: [{ channel: 'C07INCIDNT', ts: ['1773133920.004100', '1773134245.136947'] }],
         files: [],
         truncated: false,
       },
@@ -119,10 +113,7 @@ const CASES: Array<{ read: string; url: string; record: AuditRecord; body?: unkn
       {
         counts: { messages: 2, channels: 1 },
         channels: [ENG],
-        messages: [
-          { channel: ENG, ts: '1774003716.905740' },
-          { channel: ENG, ts: '1773999181.879054' },
-        ],
+        messages: [{ channel: ENG, ts: ['1774003716.905740', '1773999181.879054'] }],
         files: [],
         truncated: false,
       },
@@ -145,14 +136,19 @@ const CASES: Array<{ read: string; url: string; record: AuditRecord; body?: unkn
         counts: { messages: 7, channels: 1 },
         channels: [ENG],
         messages: [
-          '1772714586.312658',
-          '1772721625.344142',
-          '1772731602.243018',
-          '1772722007.472864',
-          '1772722169.934860',
-          '1772722468.608348',
-          '1772722619.228613',
-        ].map((ts) => ({ channel: ENG, ts })),
+          {
+            channel: ENG,
+            ts: [
+              '1772714586.312658',
+              '1772721625.344142',
+              '1772731602.243018',
+              '1772722007.472864',
+              '1772722169.934860',
+              '1772722468.608348',
+              '1772722619.228613',
+            ],
+          },
+        ],
         files: [],
         truncated: false,
       },

@@ -57,7 +57,7 @@ describe('a record line', () => {
     const returned = {
       counts: { messages: 1, channels: 1 },
       channels: ['C0GENERAL1'],
-      messages: [{ channel: 'C0GENERAL1', ts: '1700000000.000100' }],
+      messages: [{ channel: 'C0GENERAL1', ts: ['1700000000.000100'] }],
       files: [],
       truncated: false,
     };

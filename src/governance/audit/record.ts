@@ -28,8 +28,12 @@ export const AuditClient = Type.Object(
 );
 export type AuditClient = Static<typeof AuditClient>;
 
-const MessageRef = Type.Object(
-  { channel: Type.Union([Type.String(), Type.Null()]), ts: Type.String() },
+/** Returned messages of one channel: a group per channel keeps a record about half the size of a pair per message. */
+const MessagesOfChannel = Type.Object(
+  {
+    channel: Type.Union([Type.String(), Type.Null()], { description: 'The channel id; null: not named' }),
+    ts: Type.Array(Type.String(), { description: 'Its messages’ ts, in the order returned' }),
+  },
   { additionalProperties: false },
 );
 
@@ -40,7 +44,9 @@ export const AuditReturned = Type.Object(
       description: 'Items returned by kind (messages, files, channels, users, usergroups, tools)',
     }),
     channels: Type.Array(Type.String(), { description: 'Channel ids the answer holds' }),
-    messages: Type.Array(MessageRef, { description: 'Each returned message: its channel id and ts' }),
+    messages: Type.Array(MessagesOfChannel, {
+      description: 'The returned messages by channel, each channel once, in the order first returned',
+    }),
     files: Type.Array(Type.String(), { description: 'File ids the answer holds' }),
     truncated: Type.Boolean({ description: 'More ids than a record keeps (counts stay whole)' }),
   },

@@ -79,6 +79,17 @@ class Collector {
   }
 }
 
+/** Messages grouped by channel, each channel once, in the order first met. */
+function byChannel(refs: readonly { channel: string | null; ts: string }[]): AuditReturned['messages'] {
+  const groups = new Map<string | null, string[]>();
+  for (const { channel, ts } of refs) {
+    const group = groups.get(channel);
+    if (group) group.push(ts);
+    else groups.set(channel, [ts]);
+  }
+  return [...groups].map(([channel, ts]) => ({ channel, ts }));
+}
+
 /**
  * What `body` returned. `channel`: the channel the read was asked about (a thread's), for messages whose
  * body does not name theirs.
@@ -89,6 +100,7 @@ export function returnedOf(body: Record<string, unknown>, channel?: string): Aud
   if (known) found.channels.add(known);
   found.walk(body, known, '', 0);
   const messages = [...found.messages.values()];
+  const kept = messages.slice(0, MAX_IDS);
   const counts: Record<string, number> = {};
   const count = (kind: string, n: number) => {
     if (n > 0) counts[kind] = n;
@@ -104,7 +116,7 @@ export function returnedOf(body: Record<string, unknown>, channel?: string): Aud
   return {
     counts,
     channels: channels.slice(0, MAX_IDS),
-    messages: messages.slice(0, MAX_IDS),
+    messages: byChannel(kept),
     files: files.slice(0, MAX_IDS),
     truncated: Math.max(channels.length, messages.length, files.length) > MAX_IDS,
   };

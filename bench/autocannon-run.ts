@@ -10,6 +10,8 @@ const CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 export interface Run {
   rps: number;
+  /** Requests answered. */
+  requests: number;
   /** CPU time this process (the servers) spent per answered request, in µs. */
   cpuUs: number;
 }
@@ -43,5 +45,6 @@ export async function autocannonRun(url: string, options: RunOptions): Promise<R
   const result = JSON.parse(out) as autocannon.Result;
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, cpuUs: (used.user + used.system) / result.requests.total };
+  const requests = result.requests.total;
+  return { rps: result.requests.average, requests, cpuUs: (used.user + used.system) / requests };
 }

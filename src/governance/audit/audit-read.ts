@@ -76,8 +76,7 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
         const { status, code } = describeError(err as AppError);
         parts.httpStatus = status;
         parts.errorCode = code;
-        parts.slackCalls = calls;
-        settled(trail, parts, started);
+        settled(trail, parts, started, calls);
       } catch (fault) {
         trail.fault(fault as Error);
       }
@@ -93,8 +92,7 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
       parts.cache = answer.cache ?? null;
       parts.policy = answer.policy ?? null;
       parts.returned = returnedOnce(body, typeof channel === 'string' ? channel : undefined, backend);
-      parts.slackCalls = calls;
-      settled(trail, parts, started);
+      settled(trail, parts, started, calls);
     } catch (fault) {
       trail.fault(fault as Error);
     }
@@ -102,8 +100,9 @@ export function audited<C extends AuditedCaller, P, A extends AuditedAnswer>(
   };
 }
 
-/** A read's record, its duration taken now, queued. */
-function settled(trail: AuditTrail, parts: RecordParts, started: number): void {
+/** A read's record, its duration taken now and its Slack calls so far, queued. */
+function settled(trail: AuditTrail, parts: RecordParts, started: number, slackCalls: number): void {
+  parts.slackCalls = slackCalls;
   parts.durationMs = Math.round((performance.now() - started) * 100) / 100;
   trail.writeParts(parts);
 }

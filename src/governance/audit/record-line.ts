@@ -123,13 +123,16 @@ export interface RecordParts {
   returned: AuditReturned | null;
 }
 
-/** `returned` in UTF-8, once per object: a cached answer's is the same object on every hit, often kilobytes. */
+/**
+ * `returned` in UTF-8, once per object: a cached answer's is the same object on every hit, often kilobytes.
+ * Only its bytes are kept (its JSON text is not needed again).
+ */
 const returnedBytes = new WeakMap<object, Buffer>();
 
 function bytesOnce(value: object): Buffer {
   let bytes = returnedBytes.get(value);
   if (bytes === undefined) {
-    bytes = Buffer.from(jsonOnce(value));
+    bytes = Buffer.from(JSON.stringify(value));
     returnedBytes.set(value, bytes);
   }
   return bytes;

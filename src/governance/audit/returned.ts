@@ -100,7 +100,6 @@ export function returnedOf(body: Record<string, unknown>, channel?: string): Aud
   if (known) found.channels.add(known);
   found.walk(body, known, '', 0);
   const messages = [...found.messages.values()];
-  const kept = messages.slice(0, MAX_IDS);
   const counts: Record<string, number> = {};
   const count = (kind: string, n: number) => {
     if (n > 0) counts[kind] = n;
@@ -116,7 +115,7 @@ export function returnedOf(body: Record<string, unknown>, channel?: string): Aud
   return {
     counts,
     channels: channels.slice(0, MAX_IDS),
-    messages: byChannel(kept),
+    messages: byChannel(messages.slice(0, MAX_IDS)),
     files: files.slice(0, MAX_IDS),
     truncated: Math.max(channels.length, messages.length, files.length) > MAX_IDS,
   };

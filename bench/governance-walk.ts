@@ -4,7 +4,7 @@
 // then is granted private channels too; the admin reads Leo's reads in GET /admin/audit. Each step asserts
 // what it prints: the script exits 1 naming the first step whose expectation failed.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCT } from '../fake-slack/demo/channels.js';
@@ -295,4 +295,5 @@ try {
   process.exitCode = 1;
 } finally {
   demo.stop();
+  rmSync(scratch, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@
 // answered; removing Side Project leaves the organisation's two. Each step asserts what it prints: the script
 // exits 1 naming the first step whose expectation failed. No token is printed beyond its first characters.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -467,4 +467,5 @@ try {
 } finally {
   await replica.app.close();
   await slack.close();
+  rmSync(scratch, { recursive: true, force: true });
 }

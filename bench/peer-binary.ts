@@ -5,7 +5,7 @@
 // CSV bytes beside our rendering's and the first line where they differ.
 // PEER_BIN=/path/to/slack-mcp-server-linux-amd64 [PEER_PROXY_PORT=3172] npx tsx bench/peer-binary.ts
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -211,3 +211,5 @@ await client.close();
 proxy.close();
 tls.close();
 await slack.close();
+// Its key and the binary's caches are not kept.
+rmSync(dir, { recursive: true, force: true });

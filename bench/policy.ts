@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -143,6 +143,8 @@ async function main() {
     }
   } finally {
     for (const side of sides) await side.close();
+    // The audit lines of every round (about a GB for the whole bench) are not kept.
+    rmSync(scratch, { recursive: true, force: true });
   }
   console.log(
     `## Governance: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections; audit and a 10-rule policy against neither\n`,

@@ -1,11 +1,13 @@
 // Audit records per second one replica writes, by where they go, and what the audit adds to a cached search.
 // `npx tsx bench/audit.ts` (needs redis-server on PATH). Each figure: the median of 5 rounds.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { createAudit } from '../src/governance/audit/audit.js';
+import { audited } from '../src/governance/audit/audit-read.js';
 import type { AuditRecord } from '../src/governance/audit/record.js';
 import { startRedisServer } from '../test/support/redis-server.js';
 import { AUTH, startLoadTargets } from './load-targets.js';
@@ -86,6 +88,83 @@ try {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
+
+// What one read's record costs the process, apart from HTTP: a read that answers at once with the cached
+// concise search's body (what a cache hit hands the audit), bare, then wrapped by `audited` with its record
+// dropped as soon as it is queued (AUDIT_QUEUE_MAX=0: the wrapper alone), kept in the memory window, and kept
+// and written to a file (the default with AUDIT_LOG set). 5,000 reads a round with a 50 ms pause after each 100,
+// as a replica serving 2,000 reads a second gathers them; CPU per read above the bare read, the variants
+// interleaved, median of 7 rounds.
+async function recordCost(): Promise<void> {
+  const READS = 5000;
+  const t = await startLoadTargets({ AUDIT_MAX_RECORDS: 0, AUDIT_LOG: 'off' });
+  const reply = await t.app.inject({ url: '/search/messages?query=deploy', headers: AUTH });
+  await t.close();
+  const answer = {
+    body: reply.json() as Record<string, unknown>,
+    cache: 'HIT' as const,
+    policy: { removed: 0, redacted: {} },
+  };
+  // The concise search's parameters as the route hands them on, its defaults filled in.
+  const params = () => ({
+    query: 'deploy',
+    count: 20,
+    sort: 'score',
+    sort_dir: 'desc',
+    highlight: true,
+    response_format: 'concise',
+    to_me: 'false',
+    dedupe_threads: false,
+    max_text_chars: 1000,
+    include_context: false,
+  });
+  const who = { kind: 'token' as const, id: 'api-token-1' };
+  const client = { via: 'rest' as const };
+  const caller = () => ({ requestId: randomUUID(), who, client, deadline: 0, slackAccess: () => ({}) });
+  const read = async (_caller: unknown, _params: unknown) => answer;
+  const logs = mkdtempSync(join(tmpdir(), 'bench-audit-cost-'));
+  const config = (queueMax: number, log: string, kept: number) => ({
+    AUDIT_LOG: log,
+    AUDIT_RECORD_QUERIES: 'true' as const,
+    AUDIT_MAX_RECORDS: kept,
+    AUDIT_RETENTION_HOURS: 168,
+    AUDIT_QUEUE_MAX: queueMax,
+  });
+  const variants = [
+    ['the read alone', undefined],
+    ['record dropped when queued (the wrapper)', createAudit(config(0, 'off', 10_000), { clock: Date.now })],
+    ['record kept in the memory window', createAudit(config(100_000, 'off', 10_000), { clock: Date.now })],
+    [
+      '… and written to a file',
+      createAudit(config(100_000, join(logs, 'a.jsonl'), 10_000), { clock: Date.now }),
+    ],
+  ] as const;
+  const cpu = variants.map(() => [] as number[]);
+  try {
+    for (let round = 0; round < 7; round++)
+      for (const [i, [, settings]] of variants.entries()) {
+        const run = settings ? audited(settings, 'search-messages', read) : read;
+        const started = process.cpuUsage();
+        for (let n = 0; n < READS; n++) {
+          await run(caller(), params());
+          if (n % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await settings?.trail.flush();
+        const used = process.cpuUsage(started);
+        cpu[i]?.push((used.user + used.system) / READS);
+      }
+  } finally {
+    for (const [, settings] of variants) await settings?.trail.close();
+    rmSync(logs, { recursive: true, force: true });
+  }
+  const bare = median(cpu[0] as number[]);
+  console.log(
+    `one read's record (the cached concise search's answer, ${reply.rawPayload.length} bytes), CPU per read above the read alone, median of 7:`,
+  );
+  for (const [i, [name]] of variants.entries())
+    if (i > 0) console.log(`  ${name.padEnd(44)} +${(median(cpu[i] as number[]) - bare).toFixed(2)} µs`);
+}
+await recordCost();
 
 // A cached search through the whole app (inject: no sockets), audit on (memory window) against off: two apps
 // in this process, their rounds interleaved; CPU time per search (process.cpuUsage), which other processes on a

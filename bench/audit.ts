@@ -97,36 +97,28 @@ try {
 // interleaved, median of 7 rounds.
 async function recordCost(): Promise<void> {
   const READS = 5000;
-  const t = await startLoadTargets({ AUDIT_MAX_RECORDS: 0, AUDIT_LOG: 'off' });
+  // The answer and the parameters (its defaults filled in) as the route hands them to the audit: its record's.
+  const t = await startLoadTargets({ AUDIT_LOG: 'off' });
   const reply = await t.app.inject({ url: '/search/messages?query=deploy', headers: AUTH });
+  await t.app.audit.trail.flush();
+  const [kept] = (await t.app.audit.trail.store?.scan(undefined, 1)) ?? [];
   await t.close();
+  if (!kept) throw new Error('the search left no audit record');
   const answer = {
     body: reply.json() as Record<string, unknown>,
     cache: 'HIT' as const,
     policy: { removed: 0, redacted: {} },
   };
-  // The concise search's parameters as the route hands them on, its defaults filled in.
-  const params = () => ({
-    query: 'deploy',
-    count: 20,
-    sort: 'score',
-    sort_dir: 'desc',
-    highlight: true,
-    response_format: 'concise',
-    to_me: 'false',
-    dedupe_threads: false,
-    max_text_chars: 1000,
-    include_context: false,
-  });
+  const params = () => ({ ...kept.record.params });
   const who = { kind: 'token' as const, id: 'api-token-1' };
   const client = { via: 'rest' as const };
   const caller = () => ({ requestId: randomUUID(), who, client, deadline: 0, slackAccess: () => ({}) });
   const read = async (_caller: unknown, _params: unknown) => answer;
   const logs = mkdtempSync(join(tmpdir(), 'bench-audit-cost-'));
-  const config = (queueMax: number, log: string, kept: number) => ({
+  const config = (queueMax: number, log: string, window: number) => ({
     AUDIT_LOG: log,
     AUDIT_RECORD_QUERIES: 'true' as const,
-    AUDIT_MAX_RECORDS: kept,
+    AUDIT_MAX_RECORDS: window,
     AUDIT_RETENTION_HOURS: 168,
     AUDIT_QUEUE_MAX: queueMax,
   });

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { createAudit } from '../src/governance/audit/audit.js';
-import { audited } from '../src/governance/audit/audit-read.js';
-import type { AuditRecord } from '../src/governance/audit/record.js';
+import { type AuditSettings, audited } from '../src/governance/audit/audit-read.js';
+import { auditClient, personWho } from '../src/governance/audit/interned.js';
+import type { AuditClient, AuditRecord, AuditWho } from '../src/governance/audit/record.js';
 import { startRedisServer } from '../test/support/redis-server.js';
 import { AUTH, startLoadTargets } from './load-targets.js';
 
@@ -92,9 +93,10 @@ try {
 // What one read's record costs the process, apart from HTTP: a read that answers at once with the cached
 // concise search's body (what a cache hit hands the audit), bare, then wrapped by `audited` with its record
 // dropped as soon as it is queued (AUDIT_QUEUE_MAX=0: the wrapper alone), kept in the memory window, and kept
-// and written to a file (the default with AUDIT_LOG set). 5,000 reads a round with a 50 ms pause after each 100,
-// as a replica serving 2,000 reads a second gathers them; CPU per read above the bare read, the variants
-// interleaved, median of 7 rounds.
+// and written to a file (the default with AUDIT_LOG set); then the same for a signed-in person's read through a
+// named MCP client, whose who and client are interned, and as they were made before, new for every read.
+// 5,000 reads a round with a 50 ms pause after each 100, as a replica serving 2,000 reads a second gathers them;
+// CPU per read above the bare read, the variants interleaved, median of 7 rounds.
 async function recordCost(): Promise<void> {
   const READS = 5000;
   // The answer and the parameters (its defaults filled in) as the route hands them to the audit: its record's.
@@ -110,9 +112,35 @@ async function recordCost(): Promise<void> {
     policy: { removed: 0, redacted: {} },
   };
   const params = () => ({ ...kept.record.params });
-  const who = { kind: 'token' as const, id: 'api-token-1' };
-  const client = { via: 'rest' as const };
-  const caller = () => ({ requestId: randomUUID(), who, client, deadline: 0, slackAccess: () => ({}) });
+  type Caller = {
+    requestId: string;
+    who: AuditWho;
+    client: AuditClient;
+    deadline: number;
+    slackAccess: () => object;
+  };
+  // An API token's read over REST: its who and client, one object each for all its reads.
+  const who: AuditWho = { kind: 'token', id: 'api-token-1' };
+  const client: AuditClient = { via: 'rest' };
+  const token = (): Caller => ({
+    requestId: randomUUID(),
+    who,
+    client,
+    deadline: 0,
+    slackAccess: () => ({}),
+  });
+  // A signed-in person's read through an MCP client that names itself: their who and client as the front ends
+  // make them (interned), and as they were made before, new for every read.
+  const person = (): Caller => ({
+    ...token(),
+    who: personWho('T07ACMEDMO', 'U07MAYACHN'),
+    client: auditClient('mcp', 'asc_0123456789abcdef', 'Claude Desktop', 'claude-ai'),
+  });
+  const personBefore = (): Caller => ({
+    ...token(),
+    who: { kind: 'person', id: 'T07ACMEDMO:U07MAYACHN', team_id: 'T07ACMEDMO', user_id: 'U07MAYACHN' },
+    client: { via: 'mcp', id: 'asc_0123456789abcdef', name: 'Claude Desktop', mcp_name: 'claude-ai' },
+  });
   const read = async (_caller: unknown, _params: unknown) => answer;
   const logs = mkdtempSync(join(tmpdir(), 'bench-audit-cost-'));
   const config = (queueMax: number, log: string, window: number) => ({
@@ -122,19 +150,28 @@ async function recordCost(): Promise<void> {
     AUDIT_RETENTION_HOURS: 168,
     AUDIT_QUEUE_MAX: queueMax,
   });
-  const variants = [
-    ['the read alone', undefined],
-    ['record dropped when queued (the wrapper)', createAudit(config(0, 'off', 10_000), { clock: Date.now })],
-    ['record kept in the memory window', createAudit(config(100_000, 'off', 10_000), { clock: Date.now })],
+  const written = (file: string) =>
+    createAudit(config(100_000, join(logs, file), 10_000), { clock: Date.now });
+  const variants: Array<[string, AuditSettings | undefined, () => Caller]> = [
+    ['the read alone', undefined, token],
     [
-      '… and written to a file',
-      createAudit(config(100_000, join(logs, 'a.jsonl'), 10_000), { clock: Date.now }),
+      'record dropped when queued (the wrapper)',
+      createAudit(config(0, 'off', 10_000), { clock: Date.now }),
+      token,
     ],
-  ] as const;
+    [
+      'record kept in the memory window',
+      createAudit(config(100_000, 'off', 10_000), { clock: Date.now }),
+      token,
+    ],
+    ['… and written to a file', written('a.jsonl'), token],
+    ['… a person over MCP', written('b.jsonl'), person],
+    ['… a person over MCP, who and client made per read', written('c.jsonl'), personBefore],
+  ];
   const cpu = variants.map(() => [] as number[]);
   try {
     for (let round = 0; round < 7; round++)
-      for (const [i, [, settings]] of variants.entries()) {
+      for (const [i, [, settings, caller]] of variants.entries()) {
         const run = settings ? audited(settings, 'search-messages', read) : read;
         const started = process.cpuUsage();
         for (let n = 0; n < READS; n++) {
@@ -154,7 +191,10 @@ async function recordCost(): Promise<void> {
     `one read's record (the cached concise search's answer, ${reply.rawPayload.length} bytes), CPU per read above the read alone, median of 7:`,
   );
   for (const [i, [name]] of variants.entries())
-    if (i > 0) console.log(`  ${name.padEnd(44)} +${(median(cpu[i] as number[]) - bare).toFixed(2)} µs`);
+    if (i > 0) {
+      const more = median(cpu[i] as number[]) - bare;
+      console.log(`  ${name.padEnd(52)} ${more < 0 ? '−' : '+'}${Math.abs(more).toFixed(2)} µs`);
+    }
 }
 await recordCost();
 

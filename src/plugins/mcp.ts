@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { auditClient } from '../governance/audit/interned.js';
 import type { McpTools } from '../mcp/create-server.js';
 import { mcpInstructions } from '../mcp/instructions.js';
 import { allTools } from '../mcp/tools.js';
@@ -31,7 +32,9 @@ async function mcp(app: FastifyInstance) {
       call: (name: string, args: unknown, clientName?: string) =>
         calls.get(name)?.(args, {
           ...caller,
-          client: clientName ? { ...caller.client, mcp_name: clientName } : caller.client,
+          client: clientName
+            ? auditClient(caller.client.via, caller.client.id, caller.client.name, clientName)
+            : caller.client,
         }),
     };
   });

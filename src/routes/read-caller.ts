@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditClient, personWho } from '../governance/audit/interned.js';
 import type { AuditClient, AuditWho } from '../governance/audit/record.js';
 import type { ReadCaller } from '../reads/caller.js';
 import { personAccesses } from '../sign-in/person-access.js';
@@ -14,13 +15,7 @@ const UNKNOWN: AuditWho = { kind: 'token', id: 'unknown' };
 /** Who an authenticated request is: the signed-in person, else the API token by its name. */
 function whoOf(request: FastifyRequest): AuditWho {
   const { person, apiClient } = request;
-  if (person)
-    return {
-      kind: 'person',
-      id: `${person.teamId}:${person.userId}`,
-      team_id: person.teamId,
-      user_id: person.userId,
-    };
+  if (person) return personWho(person.teamId, person.userId);
   if (!apiClient) return UNKNOWN;
   let who = tokenWho.get(apiClient);
   if (!who) {
@@ -30,14 +25,11 @@ function whoOf(request: FastifyRequest): AuditWho {
   return who;
 }
 
-/** The front ends' own `client`, shared by their requests. */
-const VIA: Record<'rest' | 'mcp', AuditClient> = { rest: { via: 'rest' }, mcp: { via: 'mcp' } };
-
 /** The front end, and for a signed-in person the OAuth client their grant was made to. */
 function clientOf(request: FastifyRequest, via: 'rest' | 'mcp'): AuditClient {
   const grant = request.person?.grant;
-  if (!grant) return VIA[via];
-  return { via, id: grant.clientId, name: grant.clientName.slice(0, CLIENT_NAME_CHARS) };
+  if (!grant) return auditClient(via);
+  return auditClient(via, grant.clientId, grant.clientName.slice(0, CLIENT_NAME_CHARS));
 }
 
 /**

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { createAudit } from '../src/governance/audit/audit.js';
 import { type AuditSettings, audited } from '../src/governance/audit/audit-read.js';
-import { auditClient, personWho } from '../src/governance/audit/interned.js';
+import { auditClient, personWho, tokenWho } from '../src/governance/audit/interned.js';
 import type { AuditClient, AuditRecord, AuditWho } from '../src/governance/audit/record.js';
 import { startRedisServer } from '../test/support/redis-server.js';
 import { AUTH, startLoadTargets } from './load-targets.js';
@@ -120,8 +120,8 @@ async function recordCost(): Promise<void> {
     slackAccess: () => object;
   };
   // An API token's read over REST: its who and client, one object each for all its reads.
-  const who: AuditWho = { kind: 'token', id: 'api-token-1' };
-  const client: AuditClient = { via: 'rest' };
+  const who = tokenWho('api-token-1');
+  const client = auditClient('rest');
   const token = (): Caller => ({
     requestId: randomUUID(),
     who,
@@ -143,30 +143,25 @@ async function recordCost(): Promise<void> {
   });
   const read = async (_caller: unknown, _params: unknown) => answer;
   const logs = mkdtempSync(join(tmpdir(), 'bench-audit-cost-'));
-  const config = (queueMax: number, log: string, window: number) => ({
-    AUDIT_LOG: log,
-    AUDIT_RECORD_QUERIES: 'true' as const,
-    AUDIT_MAX_RECORDS: window,
-    AUDIT_RETENTION_HOURS: 168,
-    AUDIT_QUEUE_MAX: queueMax,
-  });
-  const written = (file: string) =>
-    createAudit(config(100_000, join(logs, file), 10_000), { clock: Date.now });
+  // A trail as createAudit makes it: a window of 10,000 records, queueing at most `queueMax`, lines to `file`.
+  const auditOf = (queueMax: number, file?: string) =>
+    createAudit(
+      {
+        AUDIT_LOG: file ? join(logs, file) : 'off',
+        AUDIT_RECORD_QUERIES: 'true',
+        AUDIT_MAX_RECORDS: 10_000,
+        AUDIT_RETENTION_HOURS: 168,
+        AUDIT_QUEUE_MAX: queueMax,
+      },
+      { clock: Date.now },
+    );
   const variants: Array<[string, AuditSettings | undefined, () => Caller]> = [
     ['the read alone', undefined, token],
-    [
-      'record dropped when queued (the wrapper)',
-      createAudit(config(0, 'off', 10_000), { clock: Date.now }),
-      token,
-    ],
-    [
-      'record kept in the memory window',
-      createAudit(config(100_000, 'off', 10_000), { clock: Date.now }),
-      token,
-    ],
-    ['… and written to a file', written('a.jsonl'), token],
-    ['… a person over MCP', written('b.jsonl'), person],
-    ['… a person over MCP, who and client made per read', written('c.jsonl'), personBefore],
+    ['record dropped when queued (the wrapper)', auditOf(0), token],
+    ['record kept in the memory window', auditOf(100_000), token],
+    ['… and written to a file', auditOf(100_000, 'a.jsonl'), token],
+    ['… a person over MCP', auditOf(100_000, 'b.jsonl'), person],
+    ['… a person over MCP, who and client made per read', auditOf(100_000, 'c.jsonl'), personBefore],
   ];
   const cpu = variants.map(() => [] as number[]);
   try {

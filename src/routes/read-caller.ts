@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditClient, personWho } from '../governance/audit/interned.js';
+import { auditClient, personWho, tokenWho } from '../governance/audit/interned.js';
 import type { AuditClient, AuditWho } from '../governance/audit/record.js';
 import type { ReadCaller } from '../reads/caller.js';
 import { personAccesses } from '../sign-in/person-access.js';
@@ -8,8 +8,6 @@ import type { SignedInPerson } from '../sign-in/sign-in.js';
 /** Names a client gave itself, as a record keeps them. */
 const CLIENT_NAME_CHARS = 200;
 
-/** An API token's `who`, one object per token: the audit writes each object's JSON once. */
-const tokenWho = new WeakMap<object, AuditWho>();
 const UNKNOWN: AuditWho = { kind: 'token', id: 'unknown' };
 
 /** Who an authenticated request is: the signed-in person, else the API token by its name. */
@@ -17,12 +15,7 @@ function whoOf(request: FastifyRequest): AuditWho {
   const { person, apiClient } = request;
   if (person) return personWho(person.teamId, person.userId);
   if (!apiClient) return UNKNOWN;
-  let who = tokenWho.get(apiClient);
-  if (!who) {
-    who = { kind: 'token', id: apiClient.name };
-    tokenWho.set(apiClient, who);
-  }
-  return who;
+  return tokenWho(apiClient.name);
 }
 
 /** The front end, and for a signed-in person the OAuth client their grant was made to. */

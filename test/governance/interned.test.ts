@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditClient, MAX_KEPT, personWho } from '../../src/governance/audit/interned.js';
+import { auditClient, MAX_KEPT, personWho, tokenWho } from '../../src/governance/audit/interned.js';
 
 describe("a record's who and client, one object per distinct value", () => {
   it('gives the same object for the same person or client, each field as a record writes it', () => {
@@ -8,6 +8,14 @@ describe("a record's who and client, one object per distinct value", () => {
     expect(JSON.stringify(maya)).toBe(
       '{"kind":"person","id":"T07ACMEDMO:U07MAYACHN","team_id":"T07ACMEDMO","user_id":"U07MAYACHN"}',
     );
+    const token = tokenWho('api-token-1');
+    expect(tokenWho('api-token-1')).toBe(token);
+    expect(JSON.stringify(token)).toBe('{"kind":"token","id":"api-token-1"}');
+    // A person and a token are never taken for one another, whatever the token is called.
+    expect(tokenWho('10:T07ACMEDMO10:U07MAYACHN')).toEqual({
+      kind: 'token',
+      id: '10:T07ACMEDMO10:U07MAYACHN',
+    });
     const desktop = auditClient('mcp', 'asc_0123', 'Claude Desktop', 'claude-ai');
     expect(auditClient('mcp', 'asc_0123', 'Claude Desktop', 'claude-ai')).toBe(desktop);
     expect(JSON.stringify(desktop)).toBe(

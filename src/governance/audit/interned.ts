@@ -22,7 +22,7 @@ class Interned<T> {
   }
 }
 
-const people = new Interned<AuditWho>();
+const whos = new Interned<AuditWho>();
 const clients = new Interned<AuditClient>();
 
 /** A part of a key that no other value of the part can imitate (its length first; `-` for none). */
@@ -30,12 +30,16 @@ const part = (value: string | undefined) => (value === undefined ? '-' : `${valu
 
 /** A signed-in person as a record names them. */
 export const personWho = (teamId: string, userId: string): AuditWho =>
-  people.of(`${part(teamId)}${part(userId)}`, () => ({
+  whos.of(`person${part(teamId)}${part(userId)}`, () => ({
     kind: 'person',
     id: `${teamId}:${userId}`,
     team_id: teamId,
     user_id: userId,
   }));
+
+/** An API token as a record names it: by its name. */
+export const tokenWho = (name: string): AuditWho =>
+  whos.of(`token${part(name)}`, () => ({ kind: 'token', id: name }));
 
 /**
  * A client as a record names it: the front end; for a signed-in person the OAuth client's id and name; the MCP
